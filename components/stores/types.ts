@@ -1,0 +1,36 @@
+/**
+ * Shape of the client-side session state (components/stores/sessions.ts implements it with zustand).
+ * Builder, batch editor, timeline and inspector all read from it; only the bridge client writes events.
+ */
+import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
+
+export interface SessionView {
+  summary: SessionSummary;
+  /** Events in seq order (index = position, not seq). */
+  events: TrafficEvent[];
+  /** seq → index into events, for pairing jumps and patches. */
+  indexBySeq: Map<number, number>;
+  /** Bumped on every change so selectors can re-render cheaply. */
+  version: number;
+}
+
+export interface SessionsState {
+  /** Set once from the URL (?token=…) and kept in sessionStorage. */
+  token: string | null;
+  bridge: 'connecting' | 'open' | 'closed';
+  sessions: Record<string, SessionView>;
+  order: string[];
+  activeId: string | null;
+  selectedSeq: number | null;
+  setActive(id: string | null): void;
+  select(seq: number | null): void;
+  /** POST /api/sessions, then subscribe. Resolves with the new session id or rejects with the server's plain-words error. */
+  connect(target: TargetSpec, name?: string): Promise<string>;
+  /** Send one message text exactly as given; resolves with the recorded seq of the `out` event. */
+  send(sessionId: string, text: string): Promise<number>;
+  close(sessionId: string): Promise<void>;
+  /** Bridge client calls these. */
+  applyEvents(sessionId: string, events: TrafficEvent[]): void;
+  applyPatches(sessionId: string, patches: EventPatch[]): void;
+  upsertSummary(summary: SessionSummary): void;
+}

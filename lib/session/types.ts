@@ -1,0 +1,241 @@
+/**
+ * The unit that flows: one TrafficEvent per thing that crossed the wire (or happened to the
+ * connection). Computed once on the server, recorded, streamed to the browser and written to the
+ * session file; nobody downstream re-derives it.
+ *
+ * Field names follow the session file format, version 1 (see docs in README "Session file").
+ */
+
+/** `out` travels to the target, `in` comes from it, `meta` is about the connection itself. */
+export type Direction = 'out' | 'in' | 'meta';
+
+export type EventKind =
+  | 'request'
+  | 'notification'
+  | 'response'
+  | 'error'
+  | 'batch'
+  | 'invalid'
+  | 'parse-error'
+  | 'not-jsonrpc'
+  | 'noise'
+  | 'stderr'
+  | 'exit'
+  | 'connection'
+  /** An HTTP reply with an empty body (200/202/204 to a notification is normal, not an error). */
+  | 'no-body';
+
+/**
+ * Pairing state. On a request: pending → answered | timed-out (→ late when the answer comes after
+ * the timeout) | cancelled | target-exited. On a response: answered, late, orphan (matches nothing
+ * pending) or duplicate (a second answer to one request).
+ */
+export type PairState =
+  | 'pending'
+  | 'answered'
+  | 'timed-out'
+  | 'late'
+  | 'orphan'
+  | 'duplicate'
+  | 'cancelled'
+  | 'target-exited'
+  /** A response to a request that was a notification (never expected an answer). */
+  | 'unexpected';
+
+/** A JSON-RPC id as parsed. Big integers beyond 2^53 are kept exact in `idText`. */
+export type JsonRpcId = string | number | null;
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  /** Stable rule id, e.g. `jsonrpc-version`, `response-result-and-error`. */
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** The spec sentence the rule enforces, quoted. */
+  spec?: string;
+  /** Dotted JSON path of the offending member, when there is one (e.g. `id`, `error.code`, `[2].method`). */
+  path?: string;
+}
+
+export interface DecodedError {
+  code: number | null;
+  message: string;
+  /** Catalog name, e.g. "Method not found". */
+  name: string;
+  meaning: string;
+  /** Where the decoding came from: jsonrpc | lsp | mcp | ethereum | openrpc | application. */
+  source: string;
+  data?: unknown;
+}
+
+/** One entry of a batch (request side or reply side). */
+export interface BatchItem {
+  index: number;
+  kind: EventKind;
+  id?: JsonRpcId;
+  idText?: string;
+  method?: string;
+  /** seq of the event that holds the matching item (the batch reply, or a separate message). */
+  pair?: number;
+  /** Index of the matching item inside the paired batch, when it is a batch. */
+  pairIndex?: number;
+  state?: PairState;
+  latencyMs?: number;
+  error?: DecodedError;
+  findings: Finding[];
+}
+
+export interface HttpMeta {
+  status?: number;
+  statusText?: string;
+  /** Exactly as received (names lower-cased by Node; multi-valued joined with ", "). */
+  headers?: Record<string, string>;
+  /** The request URL (redacted query secrets are the exporter's job). */
+  url?: string;
+  method?: string;
+  /** This message was one event of a text/event-stream reply. */
+  sse?: { event?: string; id?: string };
+}
+
+export interface WsMeta {
+  binary?: boolean;
+  closeCode?: number;
+  closeReason?: string;
+}
+
+export interface ProcessMeta {
+  pid?: number;
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+/** Facts about a DAP message (Debug Adapter Protocol is not JSON-RPC; we recognise it instead of flagging it). */
+export interface DapMeta {
+  seq: number;
+  type: 'request' | 'response' | 'event' | string;
+  command?: string;
+  event?: string;
+  request_seq?: number;
+  success?: boolean;
+}
+
+export interface TrafficEvent {
+  seq: number;
+  /** ms since session start (fractional). */
+  t: number;
+  /** Wall-clock ms since epoch. */
+  time: number;
+  dir: Direction;
+  /** Exact wire text, framing header included on stream transports. */
+  raw: string;
+  /** Present only when the bytes were not valid UTF-8: then `raw` is a lossy rendering. */
+  rawBase64?: string;
+  kind: EventKind;
+  id?: JsonRpcId;
+  /** The id exactly as written on the wire (keeps integers beyond 2^53 exact). */
+  idText?: string;
+  method?: string;
+  pair?: number;
+  latencyMs?: number;
+  state?: PairState;
+  error?: DecodedError;
+  findings: Finding[];
+  items?: BatchItem[];
+  /** Why a noise frame is noise: bad-header | not-json | oversized | incomplete | banner ... */
+  reason?: string;
+  /** Detected protocol of this message when it is not plain JSON-RPC (e.g. `dap`). */
+  protocol?: string;
+  dap?: DapMeta;
+  http?: HttpMeta;
+  ws?: WsMeta;
+  process?: ProcessMeta;
+  /** Human text for meta events ("connected", "exited with code 1", "connection refused: …"). */
+  note?: string;
+  /** Timed out but answered later: the answer is still paired. */
+  late?: boolean;
+}
+
+/** A later change to an event already emitted (a request gets answered, times out, …). */
+export interface EventPatch {
+  seq: number;
+  pair?: number;
+  latencyMs?: number;
+  state?: PairState;
+  late?: boolean;
+  items?: BatchItem[];
+  findings?: Finding[];
+  error?: DecodedError;
+}
+
+export type Framing = 'content-length' | 'newline';
+
+export interface HttpTarget {
+  kind: 'http';
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface WebSocketTarget {
+  kind: 'websocket';
+  url: string;
+  headers?: Record<string, string>;
+  subprotocols?: string[];
+}
+
+export interface StdioTarget {
+  kind: 'stdio';
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  framing: Framing;
+}
+
+export interface TcpTarget {
+  kind: 'tcp';
+  host: string;
+  port: number;
+  framing: Framing;
+}
+
+export type TargetSpec = HttpTarget | WebSocketTarget | StdioTarget | TcpTarget;
+export type TargetKind = TargetSpec['kind'];
+
+export interface SessionOptions {
+  /** Per-request timeout in ms (default 60 000 in the app, 10 000 in the CLI). */
+  timeoutMs?: number;
+  /** Frame size cap in bytes (default 16 MiB). */
+  maxFrameBytes?: number;
+  /** Auto-replies to requests the target sends: method → result. */
+  autoReplies?: Record<string, unknown>;
+}
+
+export type SessionStatus = 'connecting' | 'open' | 'closed' | 'failed';
+
+export interface SessionSummary {
+  id: string;
+  name: string;
+  target: TargetSpec;
+  status: SessionStatus;
+  startedAt: string;
+  endedAt?: string;
+  /** Highest seq recorded so far. */
+  lastSeq: number;
+  counts: { events: number; out: number; in: number; errors: number; findings: number };
+  /** Last failure in plain words ("command not found: foo", "connection refused 127.0.0.1:9"). */
+  failure?: string;
+  imported?: boolean;
+  tags?: string[];
+}
+
+/** Session file, version 1: what `rpcscope call --out` writes and what sharing exports. */
+export interface SessionFileV1 {
+  format: 'rpcscope-session';
+  version: 1;
+  target: TargetSpec;
+  startedAt: string;
+  name?: string;
+  redactions?: { kind: string; count: number }[];
+  events: TrafficEvent[];
+}

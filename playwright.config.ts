@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    screenshot: 'only-on-failure',
+  },
+});

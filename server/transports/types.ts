@@ -1,0 +1,49 @@
+/**
+ * One small interface for every transport. Stream transports (stdio, tcp) hand raw bytes to the
+ * session, which runs them through a framing decoder; message transports (http, websocket) hand
+ * whole bodies with their transport facts. The session owns classification and recording.
+ */
+import type { HttpMeta, ProcessMeta, TargetSpec, WsMeta } from '../../lib/session/types';
+
+export interface IncomingMessage {
+  /** Body as text (UTF-8 decoded). */
+  text: string;
+  /** Set when the bytes were not valid UTF-8. */
+  rawBase64?: string;
+  http?: HttpMeta;
+  ws?: WsMeta;
+}
+
+export interface TransportEvents {
+  /** Stream transports: stdout / socket bytes, in arrival order. */
+  onBytes?(chunk: Uint8Array): void;
+  /** Message transports: one whole message (an HTTP body or SSE event data, a WebSocket frame). */
+  onMessage?(msg: IncomingMessage): void;
+  /** An HTTP reply with an empty body (status and headers still recorded). */
+  onEmptyReply?(http: HttpMeta): void;
+  /** Side output (stderr), one line at a time, never fed to the parser. */
+  onStderr?(line: string): void;
+  /** Connection facts worth a timeline entry: connected, pid, closed with code, exit code/signal. */
+  onMeta?(note: string, facts?: { process?: ProcessMeta; ws?: WsMeta; http?: HttpMeta }): void;
+  /** A failure in plain words (command not found, connection refused, HTTP 401 …). */
+  onError?(message: string): void;
+  /** The transport is gone for good (process exited, socket closed). Fired once. */
+  onClose?(reason: string): void;
+}
+
+export interface Transport {
+  readonly kind: TargetSpec['kind'];
+  /** Whether `send` takes already framed bytes (stdio, tcp) or one message text (http, websocket). */
+  readonly stream: boolean;
+  /** Connect / spawn. Rejects with a plain-words Error when it cannot. */
+  start(): Promise<void>;
+  /**
+   * Send one message. Stream transports get the framed bytes; message transports get the text.
+   * HTTP resolves after the reply was handed to onMessage/onEmptyReply.
+   */
+  send(data: Uint8Array | string): Promise<void>;
+  /** Close gracefully, then forcefully (stdio: stdin end → SIGTERM → SIGKILL). Idempotent. */
+  close(): Promise<void>;
+}
+
+export type TransportFactory = (target: TargetSpec, events: TransportEvents) => Transport;
