@@ -1,0 +1,181 @@
+/**
+ * What the timeline's status column says about an event, and the tags filters match on.
+ * Derived from fields the server already computed (state, kind, error, pair); nothing is re-parsed.
+ */
+import type { TrafficEvent } from '../session/types';
+
+/** Looks up another event of the same session by seq (the pair of a request, for instance). */
+export type SeqLookup = (seq: number) => TrafficEvent | undefined;
+
+/** Bit flags: an event can carry several (an orphan error response is both ORPHAN and ERROR). */
+export const Tag = {
+  OK: 1,
+  ERROR: 2,
+  PENDING: 4,
+  TIMEOUT: 8,
+  LATE: 16,
+  ORPHAN: 32,
+  DUPLICATE: 64,
+  CANCELLED: 128,
+  EXITED: 256,
+  UNEXPECTED: 512,
+  INVALID: 1024,
+} as const;
+
+/** What "errors only" keeps: anything that went wrong, not just error responses. */
+export const ERRORISH =
+  Tag.ERROR | Tag.TIMEOUT | Tag.ORPHAN | Tag.DUPLICATE | Tag.EXITED | Tag.UNEXPECTED | Tag.INVALID | Tag.LATE;
+
+/** Names users type after `status:`, each mapped to the tags it matches. */
+export const STATUS_NAMES: Record<string, number> = {
+  ok: Tag.OK,
+  error: Tag.ERROR,
+  errors: Tag.ERROR,
+  failed: ERRORISH,
+  pending: Tag.PENDING,
+  timeout: Tag.TIMEOUT,
+  'timed-out': Tag.TIMEOUT,
+  timedout: Tag.TIMEOUT,
+  late: Tag.LATE,
+  orphan: Tag.ORPHAN,
+  duplicate: Tag.DUPLICATE,
+  cancelled: Tag.CANCELLED,
+  canceled: Tag.CANCELLED,
+  exited: Tag.EXITED,
+  'target-exited': Tag.EXITED,
+  unexpected: Tag.UNEXPECTED,
+  invalid: Tag.INVALID,
+};
+
+export type StatusTone = 'ok' | 'error' | 'warn' | 'pending' | 'muted';
+
+export interface EventStatus {
+  tags: number;
+  /** Short text for the status column. */
+  label: string;
+  tone: StatusTone;
+}
+
+const NONE: EventStatus = { tags: 0, label: '', tone: 'muted' };
+
+function stateTags(state: TrafficEvent['state']): number {
+  switch (state) {
+    case 'pending': return Tag.PENDING;
+    case 'timed-out': return Tag.TIMEOUT;
+    case 'late': return Tag.LATE;
+    case 'orphan': return Tag.ORPHAN;
+    case 'duplicate': return Tag.DUPLICATE;
+    case 'cancelled': return Tag.CANCELLED;
+    case 'target-exited': return Tag.EXITED;
+    case 'unexpected': return Tag.UNEXPECTED;
+    default: return 0;
+  }
+}
+
+const STATE_LABEL: Partial<Record<NonNullable<TrafficEvent['state']>, [string, StatusTone]>> = {
+  pending: ['pending', 'pending'],
+  'timed-out': ['timed out', 'error'],
+  late: ['late', 'warn'],
+  orphan: ['orphan', 'error'],
+  duplicate: ['duplicate', 'error'],
+  cancelled: ['cancelled', 'muted'],
+  'target-exited': ['target exited', 'error'],
+  unexpected: ['unexpected', 'error'],
+};
+
+function batchStatus(ev: TrafficEvent): EventStatus {
+  const items = ev.items ?? [];
+  let errors = 0;
+  let pending = 0;
+  let tags = 0;
+  for (const it of items) {
+    if (it.kind === 'error' || it.error) errors++;
+    if (it.state === 'pending') pending++;
+    tags |= stateTags(it.state);
+    if (it.kind === 'invalid' || it.kind === 'parse-error' || it.kind === 'not-jsonrpc') tags |= Tag.INVALID;
+  }
+  if (errors) tags |= Tag.ERROR;
+  if (items.length === 0 && ev.findings.length) tags |= Tag.INVALID;
+  const n = `${items.length} item${items.length === 1 ? '' : 's'}`;
+  if (errors) return { tags, label: `${n} · ${errors} error${errors === 1 ? '' : 's'}`, tone: 'error' };
+  if (pending) return { tags, label: `${n} · ${pending} pending`, tone: 'pending' };
+  if (!(tags & ERRORISH)) tags |= Tag.OK;
+  return { tags, label: n, tone: tags & ERRORISH ? 'warn' : 'ok' };
+}
+
+export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
+  switch (ev.kind) {
+    case 'request': {
+      const st = ev.state;
+      if (st === 'answered' || st === 'late') {
+        const answer = ev.pair !== undefined ? lookup(ev.pair) : undefined;
+        const late = st === 'late' ? Tag.LATE : 0;
+        if (answer && (answer.kind === 'error' || answer.error)) {
+          return { tags: Tag.ERROR | late, label: answer.error?.name || 'error', tone: 'error' };
+        }
+        return late ? { tags: Tag.OK | late, label: 'late', tone: 'warn' } : { tags: Tag.OK, label: 'ok', tone: 'ok' };
+      }
+      const known = st ? STATE_LABEL[st] : undefined;
+      if (known) return { tags: stateTags(st), label: known[0], tone: known[1] };
+      return { tags: Tag.PENDING, label: 'pending', tone: 'pending' };
+    }
+    case 'response':
+    case 'error': {
+      const isError = ev.kind === 'error';
+      let tags = stateTags(ev.state) | (isError ? Tag.ERROR : 0);
+      const known = ev.state && ev.state !== 'answered' ? STATE_LABEL[ev.state] : undefined;
+      if (!(tags & ERRORISH)) tags |= Tag.OK;
+      if (isError) {
+        const name = ev.error?.name || 'error';
+        return { tags, label: known ? `${known[0]} · ${name}` : name, tone: 'error' };
+      }
+      if (known) return { tags, label: known[0], tone: known[1] };
+      return { tags, label: 'ok', tone: 'ok' };
+    }
+    case 'notification': {
+      // A notification never gets an answer; "unexpected" marks one that did.
+      const known = ev.state ? STATE_LABEL[ev.state] : undefined;
+      if (known && ev.state !== 'pending') return { tags: stateTags(ev.state), label: known[0], tone: known[1] };
+      return NONE;
+    }
+    case 'batch':
+      return batchStatus(ev);
+    case 'invalid':
+      return { tags: Tag.INVALID, label: 'invalid', tone: 'error' };
+    case 'parse-error':
+      return { tags: Tag.INVALID, label: 'parse error', tone: 'error' };
+    case 'not-jsonrpc':
+      return { tags: Tag.INVALID, label: ev.protocol ? ev.protocol.toUpperCase() : 'not JSON-RPC', tone: ev.protocol ? 'muted' : 'warn' };
+    case 'noise':
+      return { tags: Tag.INVALID, label: ev.reason ? `noise: ${ev.reason}` : 'noise', tone: 'warn' };
+    case 'exit': {
+      const code = ev.process?.exitCode;
+      const failed = (code !== undefined && code !== null && code !== 0) || !!ev.process?.signal;
+      const label = ev.process?.signal ? `signal ${ev.process.signal}` : code !== undefined && code !== null ? `exit ${code}` : 'exited';
+      return { tags: failed ? Tag.EXITED : 0, label, tone: failed ? 'error' : 'muted' };
+    }
+    case 'no-body':
+      return { tags: Tag.OK, label: ev.http?.status ? `HTTP ${ev.http.status}` : 'no body', tone: 'muted' };
+    default:
+      return NONE;
+  }
+}
+
+/** Total findings on an event, batch items included. */
+export function findingsCount(ev: TrafficEvent): number {
+  let n = ev.findings.length;
+  if (ev.items) for (const it of ev.items) n += it.findings.length;
+  return n;
+}
+
+/** Latency shown on a row: the answer carries it; the request shows its answer's. */
+export function rowLatency(ev: TrafficEvent, lookup: SeqLookup): number | undefined {
+  if (ev.latencyMs !== undefined) return ev.latencyMs;
+  if ((ev.kind === 'request' || ev.kind === 'batch') && ev.pair !== undefined) return lookup(ev.pair)?.latencyMs;
+  return undefined;
+}
+
+/** Entries about the connection rather than the conversation: shown dimmed, hideable. */
+export function isSecondary(ev: TrafficEvent): boolean {
+  return ev.kind === 'stderr' || ev.kind === 'connection' || ev.kind === 'exit' || ev.dir === 'meta';
+}
