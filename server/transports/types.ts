@@ -25,7 +25,11 @@ export interface TransportEvents {
   onStderr?(line: string): void;
   /** Connection facts worth a timeline entry: connected, pid, closed with code, exit code/signal. */
   onMeta?(note: string, facts?: { process?: ProcessMeta; ws?: WsMeta; http?: HttpMeta }): void;
-  /** A failure in plain words (command not found, connection refused, HTTP 401 …). */
+  /**
+   * A failure in plain words (command not found, connection refused, HTTP 401 …). Not fatal by
+   * itself: only onClose means the transport is gone. A failure of one `send` call rejects that
+   * call's promise instead of (not in addition to) firing onError.
+   */
   onError?(message: string): void;
   /** The transport is gone for good (process exited, socket closed). Fired once. */
   onClose?(reason: string): void;
@@ -46,4 +50,24 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export type TransportFactory = (target: TargetSpec, events: TransportEvents) => Transport;
+/** Limits and waits; every field is optional and has a sensible default. */
+export interface TransportOptions {
+  /** Largest HTTP reply body / SSE event / WebSocket message accepted, in bytes (default 64 MiB). */
+  maxBodyBytes?: number;
+  /** Connect / handshake timeout in ms (default 10 000). */
+  connectTimeoutMs?: number;
+  /** stdio: after start, how long an immediate exit still counts as "failed to start" (default 200 ms). */
+  startGraceMs?: number;
+  /** stdio: wait after closing stdin before SIGTERM (default 300 ms); tcp/ws: wait for a clean close. */
+  closeWaitMs?: number;
+  /** stdio: wait after SIGTERM before SIGKILL (default 1000 ms). */
+  killWaitMs?: number;
+  /** stdio: longest stderr line kept whole; longer lines are cut into pieces (default 16 KiB). */
+  maxStderrLine?: number;
+}
+
+export type TransportFactory = (
+  target: TargetSpec,
+  events: TransportEvents,
+  options?: TransportOptions,
+) => Transport;
