@@ -1,0 +1,96 @@
+/**
+ * How bridge data lands in a SessionView. The events array is append-mostly and large (100k+),
+ * so it is mutated in place and the view object is replaced with a bumped `version`: components
+ * re-render on the new view without copying the array on every batch.
+ */
+import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
+import type { SessionView } from './types';
+
+export function emptyView(summary: SessionSummary): SessionView {
+  return { summary, events: [], indexBySeq: new Map(), version: 0 };
+}
+
+function lastSeq(view: SessionView): number {
+  const n = view.events.length;
+  return n ? view.events[n - 1].seq : 0;
+}
+
+/**
+ * Appends new events; an event the view already holds (a replay after reconnect) replaces the old
+ * copy, because the server's copy carries the latest pairing state. Returns whether anything changed.
+ */
+export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]): boolean {
+  let changed = false;
+  let rebuildFrom = -1;
+  for (const ev of incoming) {
+    const top = lastSeq(view);
+    if (ev.seq > top) {
+      view.indexBySeq.set(ev.seq, view.events.length);
+      view.events.push(ev);
+      changed = true;
+      continue;
+    }
+    const idx = view.indexBySeq.get(ev.seq);
+    if (idx !== undefined) {
+      view.events[idx] = ev;
+      changed = true;
+      continue;
+    }
+    // A seq inside a gap (rare: a replay after events were skipped): insert in order.
+    let lo = 0;
+    let hi = view.events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (view.events[mid].seq < ev.seq) lo = mid + 1;
+      else hi = mid;
+    }
+    view.events.splice(lo, 0, ev);
+    rebuildFrom = rebuildFrom < 0 ? lo : Math.min(rebuildFrom, lo);
+    changed = true;
+  }
+  if (rebuildFrom >= 0) for (let i = rebuildFrom; i < view.events.length; i++) view.indexBySeq.set(view.events[i].seq, i);
+  return changed;
+}
+
+/** Applies later changes (answered, timed out, late …) to events already held; unknown seqs are skipped. */
+export function mergePatches(view: SessionView, patches: readonly EventPatch[]): boolean {
+  let changed = false;
+  for (const p of patches) {
+    const idx = view.indexBySeq.get(p.seq);
+    if (idx === undefined) continue; // the event itself will arrive from the recorder with this state
+    const next: TrafficEvent = { ...view.events[idx] };
+    if (p.pair !== undefined) next.pair = p.pair;
+    if (p.latencyMs !== undefined) next.latencyMs = p.latencyMs;
+    if (p.state !== undefined) next.state = p.state;
+    if (p.late !== undefined) next.late = p.late;
+    if (p.items !== undefined) next.items = p.items;
+    if (p.findings !== undefined) next.findings = p.findings;
+    if (p.error !== undefined) next.error = p.error;
+    view.events[idx] = next;
+    changed = true;
+  }
+  return changed;
+}
+
+/** How far back to look for still-pending entries when resuming after a reconnect. */
+const RESUME_WINDOW = 5000;
+
+/**
+ * Where to resume after a reconnect: just after the last seq held, or earlier when recent
+ * requests are still pending, so changes to them made while the page was away are not lost.
+ */
+export function resumeSeq(view: SessionView | undefined): number {
+  if (!view || view.events.length === 0) return 0;
+  const events = view.events;
+  let from = lastSeq(view);
+  const stop = Math.max(0, events.length - RESUME_WINDOW);
+  for (let i = events.length - 1; i >= stop; i--) {
+    const st = events[i].state;
+    if (st === 'pending' || st === 'timed-out') from = events[i].seq - 1;
+  }
+  return from;
+}
+
+export function withVersion(view: SessionView, summary?: SessionSummary): SessionView {
+  return { ...view, summary: summary ?? view.summary, version: view.version + 1 };
+}

@@ -1,0 +1,190 @@
+/**
+ * The page's end of the bridge WebSocket: connects with the token, resubscribes after every
+ * reconnect from the last seq it holds (so nothing is lost or doubled), and hands incoming
+ * messages over in coalesced batches so a flooding target re-renders the page at most ~30 times
+ * a second instead of once per message.
+ */
+import { BRIDGE_PATH, TOKEN_PARAM, type ServerMessage } from '@/lib/session/bridge';
+import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
+
+export type BridgeOp =
+  | { type: 'events'; session: string; events: TrafficEvent[] }
+  | { type: 'patches'; session: string; patches: EventPatch[] }
+  | { type: 'session'; summary: SessionSummary };
+
+export interface BridgeHandlers {
+  onHello(sessions: SessionSummary[]): void;
+  /** Ops in arrival order; apply them in one store update. */
+  onOps(ops: BridgeOp[]): void;
+  onStatus(status: 'connecting' | 'open' | 'closed'): void;
+  onServerError(message: string): void;
+  /** Where to resume a session from (the last seq the page holds, or earlier to refresh pending entries). */
+  resumeFrom(sessionId: string): number;
+}
+
+const FLUSH_MS = 33;
+const BACKOFF_MIN = 250;
+const BACKOFF_MAX = 5000;
+
+/** Cheap shape checks: a schema library on every event would cost as much as parsing it. */
+function isEvent(e: unknown): e is TrafficEvent {
+  if (!e || typeof e !== 'object') return false;
+  const v = e as Record<string, unknown>;
+  return typeof v.seq === 'number' && typeof v.raw === 'string' && typeof v.kind === 'string'
+    && typeof v.dir === 'string' && typeof v.t === 'number' && Array.isArray(v.findings);
+}
+
+function isSummary(s: unknown): s is SessionSummary {
+  if (!s || typeof s !== 'object') return false;
+  const v = s as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.status === 'string' && typeof v.target === 'object' && v.target !== null
+    && typeof v.lastSeq === 'number' && typeof v.counts === 'object' && v.counts !== null;
+}
+
+export class BridgeClient {
+  private ws: WebSocket | null = null;
+  private readonly subscribed = new Set<string>();
+  private queue: BridgeOp[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private backoff = BACKOFF_MIN;
+  private stopped = false;
+
+  constructor(private readonly token: string, private readonly handlers: BridgeHandlers) {}
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.retryTimer = this.flushTimer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      // Closing a socket that is still connecting logs an error in the console; wait for it to open.
+      if (ws.readyState === WebSocket.CONNECTING) ws.addEventListener('open', () => ws.close());
+      else ws.close();
+    }
+  }
+
+  subscribe(sessionId: string): void {
+    if (this.subscribed.has(sessionId)) return;
+    this.subscribed.add(sessionId);
+    this.sendSubscribe(sessionId);
+  }
+
+  unsubscribe(sessionId: string): void {
+    if (!this.subscribed.delete(sessionId)) return;
+    this.send({ type: 'unsubscribe', session: sessionId });
+  }
+
+  isSubscribed(sessionId: string): boolean {
+    return this.subscribed.has(sessionId);
+  }
+
+  private sendSubscribe(sessionId: string): void {
+    this.send({ type: 'subscribe', session: sessionId, sinceSeq: Math.max(0, this.handlers.resumeFrom(sessionId)) });
+  }
+
+  private send(msg: unknown): void {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  private open(): void {
+    if (this.stopped) return;
+    this.handlers.onStatus('connecting');
+    const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const url = `${proto}//${window.location.host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(this.token)}`;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      if (this.ws !== ws) return;
+      this.backoff = BACKOFF_MIN;
+      this.handlers.onStatus('open');
+      for (const id of this.subscribed) this.sendSubscribe(id);
+    });
+    ws.addEventListener('message', (e) => {
+      if (this.ws !== ws || typeof e.data !== 'string') return;
+      this.receive(e.data);
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.flush();
+      this.handlers.onStatus('closed');
+      this.retry();
+    });
+  }
+
+  private retry(): void {
+    if (this.stopped || this.retryTimer) return;
+    const wait = this.backoff * (0.75 + Math.random() * 0.5);
+    this.backoff = Math.min(BACKOFF_MAX, this.backoff * 2);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, wait);
+  }
+
+  private receive(text: string): void {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(text) as ServerMessage;
+    } catch {
+      this.handlers.onServerError('The server sent a bridge message that is not JSON.');
+      return;
+    }
+    if (!msg || typeof msg !== 'object') return;
+    switch (msg.type) {
+      case 'hello':
+        if (Array.isArray(msg.sessions)) {
+          this.flush();
+          this.handlers.onHello(msg.sessions.filter(isSummary));
+        }
+        return;
+      case 'events':
+        if (typeof msg.session === 'string' && Array.isArray(msg.events)) {
+          this.enqueue({ type: 'events', session: msg.session, events: msg.events.filter(isEvent) });
+        }
+        return;
+      case 'patches':
+        if (typeof msg.session === 'string' && Array.isArray(msg.patches)) {
+          const patches = msg.patches.filter((p): p is EventPatch => !!p && typeof p === 'object' && typeof (p as EventPatch).seq === 'number');
+          this.enqueue({ type: 'patches', session: msg.session, patches });
+        }
+        return;
+      case 'session':
+        if (isSummary(msg.summary)) this.enqueue({ type: 'session', summary: msg.summary });
+        return;
+      case 'error':
+        if (typeof msg.message === 'string') this.handlers.onServerError(msg.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private enqueue(op: BridgeOp): void {
+    this.queue.push(op);
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.queue.length === 0) return;
+    const ops = this.queue;
+    this.queue = [];
+    this.handlers.onOps(ops);
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Sessions and their traffic, as the page holds them. The bridge client is the only writer of
+ * events; components read with selectors (`useSessions((s) => s.sessions[id])`).
+ */
+import { create } from 'zustand';
+import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
+import { apiCall } from './api';
+import { emptyView, mergeEvents, mergePatches, resumeSeq, withVersion } from './apply';
+import { BridgeClient, type BridgeOp } from './bridge-client';
+import type { SessionView, SessionsState } from './types';
+
+const ACTIVE_KEY = 'rpcscope.activeSession';
+
+export interface SessionsStore extends SessionsState {
+  /** Set when the server refuses the token. */
+  authError: string | null;
+  /** Last problem the bridge reported, in plain words. */
+  serverError: string | null;
+  /** True once the server's list of sessions arrived. */
+  loaded: boolean;
+  /** Each session's selection, so switching sessions keeps it. */
+  selectedBySession: Record<string, number | null>;
+  init(token: string): void;
+  remove(sessionId: string): Promise<void>;
+  applyOps(ops: BridgeOp[]): void;
+  clearServerError(): void;
+}
+
+let bridge: BridgeClient | null = null;
+
+function sortOrder(sessions: Record<string, SessionView>): string[] {
+  return Object.values(sessions)
+    .sort((a, b) => (a.summary.startedAt < b.summary.startedAt ? 1 : a.summary.startedAt > b.summary.startedAt ? -1 : 0))
+    .map((v) => v.summary.id);
+}
+
+const isLive = (s: SessionSummary) => s.status === 'open' || s.status === 'connecting';
+
+function rememberActive(id: string | null): void {
+  try {
+    if (id) window.sessionStorage.setItem(ACTIVE_KEY, id);
+    else window.sessionStorage.removeItem(ACTIVE_KEY);
+  } catch {
+    // storage disabled: the active session simply is not remembered
+  }
+}
+
+function recalledActive(): string | null {
+  try {
+    return window.sessionStorage.getItem(ACTIVE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export const useSessions = create<SessionsStore>()((set, get) => {
+  const token = () => {
+    const t = get().token;
+    if (!t) throw new Error('No access token: open the URL the rpcscope server printed.');
+    return t;
+  };
+
+  const ensureSubscribed = (id: string) => bridge?.subscribe(id);
+
+  return {
+    token: null,
+    bridge: 'closed',
+    sessions: {},
+    order: [],
+    activeId: null,
+    selectedSeq: null,
+    selectedBySession: {},
+    authError: null,
+    serverError: null,
+    loaded: false,
+
+    init(t) {
+      if (bridge) return;
+      set({ token: t });
+      bridge = new BridgeClient(t, {
+        onHello: (sessions) => {
+          set((s) => {
+            const next = { ...s.sessions };
+            for (const summary of sessions) next[summary.id] = next[summary.id] ? withVersion(next[summary.id], summary) : emptyView(summary);
+            return { sessions: next, order: sortOrder(next), loaded: true };
+          });
+          const state = get();
+          for (const summary of sessions) if (isLive(summary)) ensureSubscribed(summary.id);
+          if (!state.activeId) {
+            const recalled = recalledActive();
+            const pick = recalled && state.sessions[recalled] ? recalled : state.order.find((id) => isLive(state.sessions[id].summary)) ?? null;
+            if (pick) state.setActive(pick);
+          } else ensureSubscribed(state.activeId);
+        },
+        onOps: (ops) => get().applyOps(ops),
+        onStatus: (status) => set({ bridge: status }),
+        onServerError: (message) => set({ serverError: message }),
+        resumeFrom: (id) => resumeSeq(get().sessions[id]),
+      });
+      bridge.start();
+      // The bridge cannot tell a refused token from a server that is down; this call can.
+      apiCall<{ sessions: SessionSummary[] }>(t, 'GET', '/api/sessions').catch((err: { status?: number; message: string }) => {
+        if (err.status === 401 || err.status === 403) {
+          set({ authError: err.message });
+          bridge?.stop();
+        }
+      });
+    },
+
+    setActive(id) {
+      const s = get();
+      if (id === s.activeId) return;
+      const selectedBySession = { ...s.selectedBySession };
+      if (s.activeId) selectedBySession[s.activeId] = s.selectedSeq;
+      set({ activeId: id, selectedSeq: id ? selectedBySession[id] ?? null : null, selectedBySession });
+      rememberActive(id);
+      if (id) ensureSubscribed(id);
+    },
+
+    select(seq) {
+      const id = get().activeId;
+      set((s) => ({ selectedSeq: seq, selectedBySession: id ? { ...s.selectedBySession, [id]: seq } : s.selectedBySession }));
+    },
+
+    async connect(target: TargetSpec, name?: string) {
+      const body: { target: TargetSpec; name?: string } = { target };
+      if (name && name.trim()) body.name = name.trim();
+      const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', '/api/sessions', body);
+      get().upsertSummary(session);
+      get().setActive(session.id);
+      ensureSubscribed(session.id);
+      return session.id;
+    },
+
+    async send(sessionId, text) {
+      const { seq } = await apiCall<{ seq: number }>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/send`, { text });
+      return seq;
+    },
+
+    async close(sessionId) {
+      const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/close`, {});
+      get().upsertSummary(session);
+    },
+
+    async remove(sessionId) {
+      await apiCall<{ ok: true }>(token(), 'DELETE', `/api/sessions/${encodeURIComponent(sessionId)}`);
+      bridge?.unsubscribe(sessionId);
+      set((s) => {
+        const sessions = { ...s.sessions };
+        delete sessions[sessionId];
+        const order = s.order.filter((id) => id !== sessionId);
+        return { sessions, order };
+      });
+      if (get().activeId === sessionId) get().setActive(get().order[0] ?? null);
+    },
+
+    applyEvents(sessionId: string, events: TrafficEvent[]) {
+      get().applyOps([{ type: 'events', session: sessionId, events }]);
+    },
+
+    applyPatches(sessionId: string, patches: EventPatch[]) {
+      get().applyOps([{ type: 'patches', session: sessionId, patches }]);
+    },
+
+    upsertSummary(summary) {
+      get().applyOps([{ type: 'session', summary }]);
+    },
+
+    applyOps(ops) {
+      const prev = get().sessions;
+      const next: Record<string, SessionView> = { ...prev };
+      const touched = new Set<string>();
+      let newSession = false;
+      for (const op of ops) {
+        if (op.type === 'session') {
+          const id = op.summary.id;
+          if (!next[id]) newSession = true;
+          next[id] = next[id] ? { ...next[id], summary: op.summary } : emptyView(op.summary);
+          touched.add(id);
+          continue;
+        }
+        const view = next[op.session];
+        if (!view) continue; // not a session we know: its summary comes first, always
+        const changed = op.type === 'events' ? mergeEvents(view, op.events) : mergePatches(view, op.patches);
+        if (changed) touched.add(op.session);
+      }
+      if (touched.size === 0) return;
+      for (const id of touched) next[id] = withVersion(next[id]);
+      set(newSession ? { sessions: next, order: sortOrder(next) } : { sessions: next });
+      for (const op of ops) if (op.type === 'session' && isLive(op.summary)) ensureSubscribed(op.summary.id);
+    },
+
+    clearServerError() {
+      set({ serverError: null });
+    },
+  };
+});
+
+/** Test and teardown hook: stops the bridge (the page never calls this in normal use). */
+export function stopBridge(): void {
+  bridge?.stop();
+  bridge = null;
+}
