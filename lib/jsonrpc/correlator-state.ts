@@ -1,0 +1,230 @@
+/**
+ * The correlator's memory: per direction, the requests waiting for an answer, those answered
+ * recently (to spot duplicates), and recent notifications (to spot answers to them). Requests sent
+ * `out` are answered by `in` messages and the other way round: two id spaces that may collide.
+ */
+import type { BatchItem, DecodedError, Direction, EventPatch, Finding, JsonRpcId, PairState } from '../session/types';
+
+export interface BatchRecord {
+  seq: number;
+  t: number;
+  /** The batch event's items, kept current; patches carry copies. */
+  items: BatchItem[];
+  /** The entries that expect an answer (requests and invalid entries). */
+  entries: Entry[];
+  firstReply?: number;
+}
+
+export interface Entry {
+  seq: number;
+  t: number;
+  dir: Direction;
+  key?: string;
+  id?: JsonRpcId;
+  idText?: string;
+  method?: string;
+  /** Entry index inside a batch. */
+  index?: number;
+  batch?: BatchRecord;
+  /** A null-id error may answer it: it was invalid, unparsable, or an empty batch. */
+  nullOk: boolean;
+  emptyBatch: boolean;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Forgotten (memory cap) or the target exited: nothing pairs with it any more. */
+  gone: boolean;
+  answeredBy?: number;
+  late?: boolean;
+  latencyMs?: number;
+}
+
+export interface NotifRecord {
+  seq: number;
+  t: number;
+  batch: boolean;
+  claimed: boolean;
+}
+
+const ANSWERED_CAP = 10_000;
+const NOTIF_CAP = 64;
+
+export class Space {
+  /** `live` is shared by both spaces: every unanswered entry, in arrival order. */
+  constructor(private readonly live: Set<Entry>) {}
+
+  /** Unanswered entries by id key, oldest first (more than one when an id is reused). */
+  readonly byKey = new Map<string, Entry[]>();
+  /** Entries a null-id error may answer, oldest first; answered ones are skipped lazily. */
+  nullOk: Entry[] = [];
+  /** Recently answered entries by id key, for duplicate answers. */
+  readonly answered = new Map<string, Entry>();
+  readonly notifs: NotifRecord[] = [];
+  /** Batches with entries still unanswered. */
+  readonly openBatches = new Set<BatchRecord>();
+
+  hasPending(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  add(e: Entry): void {
+    this.live.add(e);
+    if (e.key !== undefined) {
+      const list = this.byKey.get(e.key);
+      if (list) list.push(e);
+      else this.byKey.set(e.key, [e]);
+    }
+    if (e.nullOk) this.nullOk.push(e);
+  }
+
+  /** Removes an entry from the waiting lists (answered, gone). */
+  remove(e: Entry): void {
+    this.live.delete(e);
+    if (e.key !== undefined) {
+      const list = this.byKey.get(e.key);
+      if (list) {
+        const i = list.indexOf(e);
+        if (i >= 0) list.splice(i, 1);
+        if (list.length === 0) this.byKey.delete(e.key);
+      }
+    }
+    if (e.nullOk && this.nullOk.length > 64) this.nullOk = this.nullOk.filter(live);
+  }
+
+  /** The oldest entry waiting under this key. */
+  firstByKey(key: string): Entry | undefined {
+    return this.byKey.get(key)?.[0];
+  }
+
+  /** The oldest entry a null-id error may answer, preferring one of `preferred`'s entries. */
+  firstNullOk(preferred?: BatchRecord): Entry | undefined {
+    let fallback: Entry | undefined;
+    for (const e of this.nullOk) {
+      if (!live(e)) continue;
+      if (preferred === undefined || e.batch === preferred) return e;
+      fallback ??= e;
+    }
+    return fallback;
+  }
+
+  rememberAnswered(e: Entry): void {
+    if (e.key === undefined) return;
+    this.answered.delete(e.key);
+    this.answered.set(e.key, e);
+    if (this.answered.size > ANSWERED_CAP) {
+      const oldest = this.answered.keys().next().value;
+      if (oldest !== undefined) this.answered.delete(oldest);
+    }
+  }
+
+  noteNotification(seq: number, t: number, batch: boolean): void {
+    this.notifs.push({ seq, t, batch, claimed: false });
+    if (this.notifs.length > NOTIF_CAP) this.notifs.shift();
+  }
+
+  /** The most recent unclaimed notification within `windowMs` of `t` (a batch of them when `batchOnly`). */
+  findNotification(t: number, windowMs: number, batchOnly: boolean): NotifRecord | undefined {
+    for (let i = this.notifs.length - 1; i >= 0; i--) {
+      const n = this.notifs[i];
+      if (t - n.t > windowMs) return undefined;
+      if (n.claimed || (batchOnly && !n.batch)) continue;
+      return n;
+    }
+    return undefined;
+  }
+
+  firstEmptyBatch(): Entry | undefined {
+    return this.nullOk.find((e) => e.emptyBatch && live(e));
+  }
+
+  clearPending(): void {
+    this.byKey.clear();
+    this.nullOk = [];
+    this.openBatches.clear();
+    this.notifs.length = 0;
+  }
+}
+
+export function live(e: Entry): boolean {
+  return e.answeredBy === undefined && !e.gone;
+}
+
+export function opposite(dir: Direction): Direction {
+  return dir === 'out' ? 'in' : 'out';
+}
+
+/** Collects the patches and findings of one observe() call, one patch per earlier event. */
+export class Outcome {
+  readonly findings: Finding[] = [];
+  private readonly patchBySeq = new Map<number, EventPatch>();
+  readonly dirtyBatches = new Set<BatchRecord>();
+
+  patch(seq: number): EventPatch {
+    let p = this.patchBySeq.get(seq);
+    if (!p) {
+      p = { seq };
+      this.patchBySeq.set(seq, p);
+    }
+    return p;
+  }
+
+  patches(): EventPatch[] {
+    for (const b of this.dirtyBatches) {
+      const p = this.patch(b.seq);
+      p.items = b.items.map((it) => ({ ...it, findings: it.findings.slice() }));
+      const s = batchState(b);
+      if (s) p.state = s;
+      if (b.firstReply !== undefined) p.pair = b.firstReply;
+      if (s === 'answered' || s === 'late') {
+        let max = 0;
+        for (const e of b.entries) if (e.latencyMs !== undefined && e.latencyMs > max) max = e.latencyMs;
+        p.latencyMs = max;
+        if (s === 'late') p.late = true;
+      }
+    }
+    this.dirtyBatches.clear();
+    return [...this.patchBySeq.values()];
+  }
+}
+
+/** A batch request's overall state from its entries. */
+export function batchState(b: BatchRecord): PairState | undefined {
+  if (b.entries.length === 0) return undefined;
+  let open = false;
+  let late = false;
+  let timedOut = false;
+  let exited = false;
+  let cancelled = false;
+  for (const e of b.entries) {
+    if (e.answeredBy !== undefined) {
+      if (e.late) late = true;
+      continue;
+    }
+    open = true;
+    if (e.timedOut) timedOut = true;
+    if (e.gone) exited = true;
+    if (e.cancelled) cancelled = true;
+  }
+  if (!open) return late ? 'late' : 'answered';
+  if (timedOut) return 'timed-out';
+  if (exited) return 'target-exited';
+  if (cancelled) return 'cancelled';
+  return 'pending';
+}
+
+/** The BatchItem shape shared by both sides of a batch. */
+export function baseItem(
+  index: number,
+  kind: BatchItem['kind'],
+  id: JsonRpcId | undefined,
+  idText: string | undefined,
+  method: string | undefined,
+  findings: Finding[],
+  error?: DecodedError,
+): BatchItem {
+  const it: BatchItem = { index, kind, findings: findings.slice() };
+  if (id !== undefined) it.id = id;
+  if (idText !== undefined) it.idText = idText;
+  if (method !== undefined) it.method = method;
+  if (error !== undefined) it.error = error;
+  return it;
+}

@@ -1,0 +1,276 @@
+/**
+ * The Correlator pairs requests with their answers across a session, in recording order. Each side
+ * owns its id space: requests we send (`out`) are answered by `in` messages and requests the target
+ * sends (`in`) by `out` ones, so both may use id 0 at once. It also applies the rules that need the
+ * conversation: orphans, duplicates, reused ids, answered notifications and the batch reply rules.
+ * Pure and synchronous: time comes from the messages (`t`) and from tick(nowT).
+ */
+import { describeError } from '../errors/describe';
+import type { BatchItem, DecodedError, EventPatch, Finding } from '../session/types';
+import { observeBatchReply, observeSingleAnswer, pairEntry, type AnswerContext } from './correlator-answers';
+import { baseItem, type BatchRecord, type Entry, live, opposite, Outcome, Space } from './correlator-state';
+import { finding } from './rules/table';
+import type { Classified, ClassifiedItem, CorrelationResult, CorrelatorOptions, ObservedMessage, PendingRequest, RawErrorObject } from './types';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_PENDING = 100_000;
+
+export class Correlator {
+  private readonly timeoutMs: number;
+  private readonly maxPending: number;
+  private readonly describe: (err: RawErrorObject, method?: string) => DecodedError;
+  /** Unanswered entries in arrival order (for pending(), the memory cap and targetExited). */
+  private readonly live = new Set<Entry>();
+  private readonly spaces: Record<'in' | 'out', Space> = { in: new Space(this.live), out: new Space(this.live) };
+  /** Entries in arrival order for timeouts; `head` moves past the ones already timed out. */
+  private queue: Entry[] = [];
+  private head = 0;
+
+  constructor(opts?: CorrelatorOptions) {
+    const t = opts?.timeoutMs;
+    this.timeoutMs = typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : t === 0 ? 0 : DEFAULT_TIMEOUT_MS;
+    this.maxPending = opts?.maxPending && opts.maxPending > 0 ? opts.maxPending : DEFAULT_MAX_PENDING;
+    this.describe = opts?.describe ?? ((err, method) => describeError(err, method !== undefined ? { method } : undefined));
+  }
+
+  observe(msg: ObservedMessage): CorrelationResult {
+    const out = new Outcome();
+    if (msg.dir !== 'in' && msg.dir !== 'out') return { findings: [], patches: [] };
+    const c = msg.classified;
+    let r: CorrelationResult;
+    if (c.protocol === 'dap' && c.dap) r = this.observeDap(msg, out);
+    else if (c.kind === 'batch') r = this.observeBatch(msg, out);
+    else if (c.kind === 'parse-error') r = this.observeAsk(msg, c, out);
+    else if (c.kind === 'not-jsonrpc') r = { findings: out.findings, patches: [] };
+    else if (c.role === 'response' || c.role === 'error') r = observeSingleAnswer(this.answerContext(msg), c, out);
+    else r = this.observeAsk(msg, c, out);
+    r.patches = out.patches();
+    this.enforceCap();
+    return r;
+  }
+
+  /** Marks requests waiting longer than the timeout as timed out. Their answers still pair later, as `late`. */
+  tick(nowT: number): EventPatch[] {
+    if (this.timeoutMs <= 0) return [];
+    const out = new Outcome();
+    const q = this.queue;
+    while (this.head < q.length) {
+      const e = q[this.head];
+      if (e.t + this.timeoutMs > nowT) break;
+      this.head++;
+      if (!live(e) || e.cancelled || e.timedOut) continue;
+      e.timedOut = true;
+      this.setState(e, 'timed-out', out);
+    }
+    if (this.head > 1024 && this.head * 2 > q.length) {
+      this.queue = q.slice(this.head);
+      this.head = 0;
+    }
+    return out.patches();
+  }
+
+  /** The target is gone: every request still waiting ends as `target-exited` (timed-out ones stay so). */
+  targetExited(_nowT: number): EventPatch[] {
+    const out = new Outcome();
+    for (const e of this.live) {
+      e.gone = true;
+      if (!e.timedOut && !e.cancelled) this.setState(e, 'target-exited', out);
+    }
+    this.live.clear();
+    this.queue = [];
+    this.head = 0;
+    this.spaces.in.clearPending();
+    this.spaces.out.clearPending();
+    return out.patches();
+  }
+
+  /** The user gave up on the request `seq` (all entries, for a batch). A later answer still pairs. */
+  cancel(seq: number): EventPatch[] {
+    const out = new Outcome();
+    for (const e of this.live) {
+      if (e.seq !== seq || e.cancelled) continue;
+      e.cancelled = true;
+      this.setState(e, 'cancelled', out);
+    }
+    return out.patches();
+  }
+
+  /** Requests still waiting for an answer (timed-out ones included: they may still be answered). */
+  pending(): PendingRequest[] {
+    const list: PendingRequest[] = [];
+    for (const e of this.live) {
+      const p: PendingRequest = { seq: e.batch ? e.batch.seq : e.seq, t: e.t, dir: e.dir, idKey: e.key ?? '', id: e.id ?? null, timedOut: e.timedOut };
+      if (e.method !== undefined) p.method = e.method;
+      if (e.index !== undefined) p.index = e.index;
+      if (e.key === undefined) p.noId = true;
+      list.push(p);
+    }
+    return list;
+  }
+
+  // ── requests, notifications, invalid messages ───────────────────────────────────────────────
+
+  private observeAsk(msg: ObservedMessage, c: Classified, out: Outcome): CorrelationResult {
+    const space = this.spaces[msg.dir as 'in' | 'out'];
+    if (c.kind === 'notification') {
+      space.noteNotification(msg.seq, msg.t, false);
+      return { findings: out.findings, patches: [] };
+    }
+    const e = this.register(msg, c, undefined, out.findings, undefined);
+    return e ? { findings: out.findings, patches: [], state: 'pending' } : { findings: out.findings, patches: [] };
+  }
+
+  /**
+   * Starts waiting for an answer to `item` (a whole message, or batch entry). Invalid and unparsable
+   * messages wait for a null-id error, but only those we sent: the target's garbage is not ours to answer.
+   */
+  private register(msg: ObservedMessage, item: ClassifiedItem, batch: BatchRecord | undefined, fs: Finding[], path: string | undefined): Entry | undefined {
+    const valid = item.kind === 'request';
+    const key = item.idKey;
+    if (!valid && key === undefined && msg.dir !== 'out') return undefined;
+    const space = this.spaces[msg.dir as 'in' | 'out'];
+    if (key !== undefined && space.hasPending(key)) {
+      const first = space.firstByKey(key)!;
+      fs.push(
+        finding('id-reused-pending', path, `The id ${item.idText ?? JSON.stringify(item.id)} is already used by the request #${first.seq}${first.index !== undefined ? ` (entry ${first.index})` : ''}, still waiting for its answer.`),
+      );
+    }
+    const e: Entry = {
+      seq: msg.seq,
+      t: msg.t,
+      dir: msg.dir,
+      key,
+      nullOk: !valid,
+      emptyBatch: false,
+      timedOut: false,
+      cancelled: false,
+      gone: false,
+    };
+    if (item.id !== undefined) e.id = item.id;
+    if (item.idText !== undefined) e.idText = item.idText;
+    if (item.method !== undefined) e.method = item.method;
+    if (batch) {
+      e.batch = batch;
+      e.index = item.index;
+      batch.entries.push(e);
+    }
+    space.add(e);
+    this.queue.push(e);
+    return e;
+  }
+
+  private observeBatch(msg: ObservedMessage, out: Outcome): CorrelationResult {
+    const c = msg.classified;
+    const list = c.items ?? [];
+    const items: BatchItem[] = list.map((it) => baseItem(it.index, it.kind, it.id, it.idText, it.method, it.findings));
+    const other = this.spaces[opposite(msg.dir) as 'in' | 'out'];
+    const answers = list.filter((it) => it.role === 'response' || it.role === 'error');
+    const result: CorrelationResult = { findings: out.findings, patches: [], items };
+
+    if (list.length === 0) {
+      const ctx = this.answerContext(msg);
+      const replyish = other.findNotification(msg.t, ctx.windowMs, true) !== undefined || other.firstEmptyBatch() !== undefined || other.openBatches.size > 0;
+      if (replyish) return { ...result, ...observeBatchReply(ctx, c, [], items, out) };
+      // An empty batch sent: the peer must answer with one Invalid Request error.
+      const e = this.register(msg, { index: 0, kind: 'invalid', hasId: false, findings: [] }, undefined, out.findings, undefined);
+      if (e) {
+        e.emptyBatch = true;
+        result.state = 'pending';
+      }
+      return result;
+    }
+
+    if (answers.length > 0) Object.assign(result, observeBatchReply(this.answerContext(msg), c, answers, items, out));
+
+    if (answers.length < list.length) {
+      const space = this.spaces[msg.dir as 'in' | 'out'];
+      const record: BatchRecord = { seq: msg.seq, t: msg.t, items, entries: [] };
+      for (const it of list) {
+        if (it.role === 'response' || it.role === 'error') continue;
+        if (it.kind === 'notification') continue;
+        const fs: Finding[] = [];
+        const e = this.register(msg, it, record, fs, '[' + it.index + ']');
+        if (e) items[it.index].state = 'pending';
+        for (const f of fs) {
+          items[it.index].findings.push(f);
+          out.findings.push(f);
+        }
+      }
+      if (record.entries.length > 0) {
+        space.openBatches.add(record);
+        if (answers.length === 0) result.state = 'pending';
+      } else if (answers.length === 0) {
+        space.noteNotification(msg.seq, msg.t, true);
+      }
+    }
+    return result;
+  }
+
+  // ── DAP: responses carry request_seq, the seq of the request they answer ────────────────────
+
+  private observeDap(msg: ObservedMessage, out: Outcome): CorrelationResult {
+    const dap = msg.classified.dap!;
+    const result: CorrelationResult = { findings: out.findings, patches: [] };
+    if (dap.type === 'request') {
+      const e = this.register(msg, { index: 0, kind: 'request', hasId: true, id: dap.seq, idKey: 'dap:' + dap.seq, method: dap.command, findings: [] }, undefined, out.findings, 'seq');
+      if (e) result.state = 'pending';
+      return result;
+    }
+    if (dap.type !== 'response') return result;
+    const ctx = this.answerContext(msg);
+    const rs = dap.request_seq;
+    const key = typeof rs === 'number' ? 'dap:' + rs : undefined;
+    const e = key !== undefined ? ctx.space.firstByKey(key) : undefined;
+    if (e) {
+      const p = pairEntry(ctx, e, out);
+      result.pair = p.pair;
+      result.latencyMs = p.latencyMs;
+      result.state = p.state;
+      if (p.late) result.late = true;
+      return result;
+    }
+    const done = key !== undefined ? ctx.space.answered.get(key) : undefined;
+    if (done) {
+      out.findings.push(finding('duplicate-response', 'request_seq', `A second response to the DAP request #${done.seq} (seq ${rs}), already answered by #${done.answeredBy}.`));
+      return { ...result, pair: done.seq, state: 'duplicate' };
+    }
+    out.findings.push(
+      finding('dap-orphan-response', 'request_seq', key === undefined ? 'A DAP response without a numeric request_seq.' : `No DAP request with seq ${rs} is waiting for a response.`),
+    );
+    return { ...result, state: 'orphan' };
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  private answerContext(msg: ObservedMessage): AnswerContext {
+    return {
+      space: this.spaces[opposite(msg.dir) as 'in' | 'out'],
+      seq: msg.seq,
+      t: msg.t,
+      dir: msg.dir,
+      windowMs: this.timeoutMs > 0 ? this.timeoutMs : DEFAULT_TIMEOUT_MS,
+      describe: this.describe,
+    };
+  }
+
+  private setState(e: Entry, state: 'timed-out' | 'target-exited' | 'cancelled', out: Outcome): void {
+    if (e.batch && e.index !== undefined) {
+      e.batch.items[e.index].state = state;
+      out.dirtyBatches.add(e.batch);
+    } else {
+      out.patch(e.seq).state = state;
+    }
+  }
+
+  /** Past the cap, the oldest waiting requests are forgotten (a later answer is then an orphan). */
+  private enforceCap(): void {
+    if (this.live.size <= this.maxPending) return;
+    for (const e of this.live) {
+      if (this.live.size <= this.maxPending) break;
+      e.gone = true;
+      this.spaces[e.dir as 'in' | 'out'].remove(e);
+    }
+  }
+}
+
+
