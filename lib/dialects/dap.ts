@@ -1,0 +1,202 @@
+/**
+ * Debug Adapter Protocol. Not JSON-RPC: messages carry `seq` and `type` (request | response |
+ * event), responses name `request_seq` and `success`, and failures are described by `message` and
+ * `body.error` rather than numeric codes. This profile recognises DAP messages, knows its requests
+ * and events, renders and cancels them, and checks the initialize sequence.
+ */
+import type { Classified } from '../jsonrpc/types';
+import type { DapMeta, Direction } from '../session/types';
+import { makeCatalog } from './catalog';
+import { dapMethods } from './dap-methods';
+import { finding } from './lifecycle-util';
+import { isRecord } from './messages';
+import type { DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
+
+const DAP_TYPES = new Set(['request', 'response', 'event']);
+
+/** DAP facts of a parsed message, or undefined when it is not a DAP message. */
+export function recognizeDap(value: unknown): DapMeta | undefined {
+  if (!isRecord(value) || 'jsonrpc' in value) return undefined;
+  const { seq, type } = value;
+  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0 || typeof type !== 'string' || !DAP_TYPES.has(type)) return undefined;
+  const meta: DapMeta = { seq, type };
+  if (type === 'request') {
+    if (typeof value.command !== 'string') return undefined;
+    meta.command = value.command;
+  } else if (type === 'response') {
+    if (typeof value.request_seq !== 'number' || typeof value.success !== 'boolean' || typeof value.command !== 'string') return undefined;
+    meta.command = value.command;
+    meta.request_seq = value.request_seq;
+    meta.success = value.success;
+  } else {
+    if (typeof value.event !== 'string') return undefined;
+    meta.event = value.event;
+  }
+  return meta;
+}
+
+/** DAP facts of a classified message: from the classifier when it set them, else from the value. */
+export function dapMetaOf(c: Classified): DapMeta | undefined {
+  if (c.dap) return c.dap;
+  return c.kind === 'batch' ? undefined : recognizeDap(c.value);
+}
+
+export interface DapFailure {
+  command?: string;
+  /** Short machine reason from `message` ('cancelled', 'notStopped', or adapter-specific). */
+  reason?: string;
+  name: string;
+  meaning: string;
+  /** `body.error.format` with its `{variables}` filled in. */
+  detail?: string;
+  errorId?: number;
+}
+
+const KNOWN_REASONS: Readonly<Record<string, { name: string; meaning: string }>> = {
+  cancelled: { name: 'Cancelled', meaning: 'The request was cancelled (DAP `cancel` request).' },
+  notStopped: { name: 'Not stopped', meaning: 'The request needs the debuggee to be stopped, and it is running.' },
+};
+
+/** Describe a failed DAP response (`success: false`); undefined for anything else. */
+export function describeDapFailure(value: unknown): DapFailure | undefined {
+  const meta = recognizeDap(value);
+  if (!meta || meta.type !== 'response' || meta.success !== false || !isRecord(value)) return undefined;
+  const reason = typeof value.message === 'string' ? value.message.slice(0, 500) : undefined;
+  const known = reason !== undefined ? KNOWN_REASONS[reason] : undefined;
+  const failure: DapFailure = {
+    command: meta.command,
+    reason,
+    name: known?.name ?? 'Request failed',
+    meaning: known?.meaning ?? (reason ? `The adapter reported: ${reason}` : 'The adapter reported a failure without a message.'),
+  };
+  const err = isRecord(value.body) && isRecord(value.body.error) ? value.body.error : undefined;
+  if (err) {
+    if (typeof err.id === 'number') failure.errorId = err.id;
+    if (typeof err.format === 'string') failure.detail = fillFormat(err.format.slice(0, 2000), err.variables);
+  }
+  return failure;
+}
+
+function fillFormat(format: string, variables: unknown): string {
+  const vars = isRecord(variables) ? variables : {};
+  return format.replace(/\{([^{}]+)\}/g, (whole, name: string) => (typeof vars[name] === 'string' ? (vars[name] as string) : whole));
+}
+
+export const DAP_SPEC = {
+  initializeFirst:
+    'The initialize request is sent as the first request from the client to the debug adapter … Until the debug adapter has responded with an initialize response, the client must not send any additional requests or events to the debug adapter. (DAP, Initialize Request)',
+  configurationDone:
+    'configurationDone is the last request in the sequence of configuration requests (which was started by the initialized event). (DAP, ConfigurationDone Request)',
+} as const;
+
+/** Rules: `initialize` first and answered before anything else; configurationDone after the initialized event. */
+export function createDapLifecycleChecker(): LifecycleChecker {
+  let clientDir: Direction = 'out';
+  let phase: 'pre' | 'initializing' | 'ready' = 'pre';
+  let initSeq: number | undefined;
+  let initializedEvent = false;
+  return {
+    observe({ seq, dir, classified }: LifecycleInput): LifecycleFinding[] {
+      if (dir === 'meta') return [];
+      const meta = dapMetaOf(classified);
+      if (!meta) return [];
+      const out: LifecycleFinding[] = [];
+      if (meta.type === 'request' && meta.command === 'initialize' && phase === 'pre') {
+        clientDir = dir;
+        phase = 'initializing';
+        initSeq = meta.seq;
+      } else if (meta.type === 'request' && dir === clientDir && meta.command !== 'cancel') {
+        if (phase !== 'ready') {
+          const when = phase === 'pre' ? 'before `initialize`' : 'before the `initialize` response';
+          out.push(finding(seq, 'dap-request-before-initialize', 'warning', `\`${meta.command}\` sent ${when}.`, DAP_SPEC.initializeFirst));
+        } else if (meta.command === 'configurationDone' && !initializedEvent) {
+          out.push(
+            finding(seq, 'dap-configuration-before-initialized', 'warning', '`configurationDone` sent before the adapter’s `initialized` event.', DAP_SPEC.configurationDone),
+          );
+        }
+      } else if (meta.type === 'response' && dir !== clientDir && meta.request_seq === initSeq && phase === 'initializing') {
+        phase = meta.success ? 'ready' : 'pre';
+      } else if (meta.type === 'event' && dir !== clientDir && meta.event === 'initialized') {
+        initializedEvent = true;
+      }
+      return out;
+    },
+  };
+}
+
+function renderDap(step: TemplateStep, seq = 1): string {
+  const msg: Record<string, unknown> =
+    step.kind === 'request' ? { seq, type: 'request', command: step.method } : { seq, type: 'event', event: step.method };
+  if (step.params !== undefined) msg[step.kind === 'request' ? 'arguments' : 'body'] = step.params;
+  return JSON.stringify(msg, null, 2);
+}
+
+export const dapProfile: DialectProfile = {
+  id: 'dap',
+  title: 'Debug Adapter Protocol',
+  summary: 'DAP: development tool ↔ debug adapter. Not JSON-RPC: seq / type / request_seq, Content-Length framing.',
+  specUrl: 'https://microsoft.github.io/debug-adapter-protocol/specification',
+  wire: 'dap',
+  errors: makeCatalog('dap', 'Debug Adapter Protocol', []),
+  // DAP has no numeric error codes; failed responses are described by describeDapFailure.
+  decodeError: () => undefined,
+  methods: dapMethods,
+  cancel(target, options) {
+    if (typeof target.dapSeq !== 'number' || !Number.isInteger(target.dapSeq)) {
+      return { ok: false, reason: 'The pending DAP request has no seq to cancel.' };
+    }
+    if (typeof options?.seq !== 'number' || !Number.isInteger(options.seq)) {
+      return { ok: false, reason: 'A DAP cancel request needs its own seq (the next one in this session).' };
+    }
+    const text = JSON.stringify({ seq: options.seq, type: 'request', command: 'cancel', arguments: { requestId: target.dapSeq } });
+    return { ok: true, method: 'cancel', text };
+  },
+  progress: {
+    methods: ['progressStart', 'progressUpdate', 'progressEnd'],
+    howTo: 'Set supportsProgressReporting: true in initialize arguments; the adapter then sends progressStart / progressUpdate / progressEnd events.',
+  },
+  templates: [
+    {
+      id: 'dap-initialize',
+      title: 'DAP initialize',
+      summary: '`initialize` with client capabilities; then launch/attach, wait for the initialized event, configure, configurationDone.',
+      steps: [
+        {
+          kind: 'request',
+          method: 'initialize',
+          params: {
+            clientID: 'rpcscope',
+            clientName: 'rpcscope',
+            adapterID: 'rpcscope',
+            locale: 'en',
+            pathFormat: 'path',
+            linesStartAt1: true,
+            columnsStartAt1: true,
+            supportsVariableType: true,
+            supportsProgressReporting: true,
+            supportsRunInTerminalRequest: false,
+          },
+          expect: 'A response with success: true and the adapter’s Capabilities in body.',
+        },
+        { kind: 'request', method: 'configurationDone', expect: 'Send after the adapter’s initialized event.' },
+      ],
+    },
+    {
+      id: 'dap-threads',
+      title: 'Threads and stack',
+      summary: 'threads, then stackTrace of thread 1.',
+      steps: [
+        { kind: 'request', method: 'threads' },
+        { kind: 'request', method: 'stackTrace', params: { threadId: 1, startFrame: 0, levels: 20 } },
+      ],
+    },
+    {
+      id: 'dap-disconnect',
+      title: 'Disconnect',
+      summary: 'End the session and terminate the debuggee.',
+      steps: [{ kind: 'request', method: 'disconnect', params: { terminateDebuggee: true } }],
+    },
+  ],
+  render: (step, options) => renderDap(step, options?.seq),
+  createLifecycleChecker: createDapLifecycleChecker,
+};

@@ -1,0 +1,158 @@
+/**
+ * Model Context Protocol: the SDKs' error codes and the spec's, methods, `notifications/cancelled`,
+ * `notifications/progress`, and the initialize → notifications/initialized handshake.
+ */
+import type { ErrorCodeInfo } from '../errors/types';
+import { decodeByCode, makeCatalog, numericCode, standardCodes } from './catalog';
+import { createMcpLifecycleChecker } from './mcp-lifecycle';
+import { mcpMethods } from './mcp-methods';
+import { idJson, notificationText, renderJsonRpc } from './messages';
+import type { DialectErrorInfo, DialectProfile } from './types';
+
+/** Protocol revisions, newest first. The handshake template asks for the first. */
+export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+const SDK = 'MCP SDKs’ ErrorCode (TypeScript SDK `ErrorCode`, Python SDK `types.py`)';
+const SDK_HTTP = 'MCP TypeScript SDK, Streamable HTTP server transport';
+
+export const mcpCatalog = makeCatalog('mcp', 'Model Context Protocol', [
+  ...standardCodes('JSON-RPC 2.0 §5.1, restated in the MCP SDKs’ ErrorCode'),
+  {
+    code: -32000,
+    name: 'ConnectionClosed',
+    meaning: 'The connection closed before the request was answered (the SDK also reports a cancelled request this way).',
+    definedIn: SDK,
+  },
+  {
+    code: -32001,
+    name: 'RequestTimeout',
+    meaning: 'The request timed out waiting for an answer.',
+    definedIn: SDK,
+  },
+  {
+    code: -32002,
+    name: 'ResourceNotFound',
+    meaning:
+      'resources/read for a URI the server does not have. SEP-2164 moves this to -32602 (Invalid params), which the TypeScript SDK already uses.',
+    definedIn: 'MCP specification 2025-06-18, Server → Resources → Error Handling',
+  },
+  {
+    code: -32042,
+    name: 'UrlElicitationRequired',
+    meaning: 'The request needs the user to complete URL-mode elicitation(s) first; error.data.elicitations lists them.',
+    definedIn: 'MCP specification 2025-11-25, Client → Elicitation (URL mode); TypeScript SDK ErrorCode.UrlElicitationRequired',
+  },
+]);
+
+/** Messages the SDK's Streamable HTTP transport sends with the generic -32000 / -32001 codes. */
+const TRANSPORT_MESSAGES: ReadonlyArray<{ code: number; pattern: RegExp; info: ErrorCodeInfo }> = [
+  {
+    code: -32001,
+    pattern: /^session not found/i,
+    info: {
+      code: -32001,
+      name: 'SessionNotFound',
+      meaning: 'The Mcp-Session-Id is unknown or expired (HTTP 404): start a new session with initialize.',
+      definedIn: SDK_HTTP,
+    },
+  },
+  {
+    code: -32000,
+    pattern: /^bad request: server not initialized/i,
+    info: { code: -32000, name: 'ServerNotInitialized', meaning: 'A request arrived before initialize on this HTTP endpoint (HTTP 400).', definedIn: SDK_HTTP },
+  },
+  {
+    code: -32000,
+    pattern: /^bad request: mcp-session-id header is required/i,
+    info: { code: -32000, name: 'SessionIdRequired', meaning: 'Requests after initialize must carry the Mcp-Session-Id header (HTTP 400).', definedIn: SDK_HTTP },
+  },
+  {
+    code: -32000,
+    pattern: /^bad request: unsupported protocol version/i,
+    info: { code: -32000, name: 'UnsupportedProtocolVersion', meaning: 'The MCP-Protocol-Version header names a revision the server does not support (HTTP 400).', definedIn: SDK_HTTP },
+  },
+  {
+    code: -32000,
+    pattern: /^(not acceptable|unsupported media type|method not allowed|conflict|bad request)\b/i,
+    info: { code: -32000, name: 'TransportError', meaning: 'The HTTP transport rejected the request before it reached the server (see the HTTP status and message).', definedIn: SDK_HTTP },
+  },
+];
+
+export function decodeMcpError(error: { code: unknown; message: unknown; data?: unknown }): DialectErrorInfo | undefined {
+  const code = numericCode(error);
+  if (code !== undefined && typeof error.message === 'string') {
+    const msg = error.message.slice(0, 2000);
+    const hit = TRANSPORT_MESSAGES.find((t) => t.code === code && t.pattern.test(msg));
+    if (hit) return { ...hit.info, source: 'mcp', matchedBy: 'message' };
+  }
+  return decodeByCode(mcpCatalog, error);
+}
+
+export const MCP_CLIENT_INFO = { name: 'rpcscope', version: '0.1.0' };
+
+export const mcpProfile: DialectProfile = {
+  id: 'mcp',
+  title: 'Model Context Protocol',
+  summary: 'MCP: AI client ↔ tool server over stdio (one JSON message per line) or Streamable HTTP.',
+  specUrl: 'https://modelcontextprotocol.io/specification',
+  wire: 'jsonrpc',
+  errors: mcpCatalog,
+  decodeError: decodeMcpError,
+  methods: mcpMethods,
+  cancel(target, options) {
+    if (target.method === 'initialize') return { ok: false, reason: 'MCP forbids cancelling the initialize request.' };
+    const id = idJson(target.id, target.idText);
+    if (id === undefined) return { ok: false, reason: 'The pending request has no usable id (MCP ids are strings or integers, never null).' };
+    const members: Array<readonly [string, string]> = [['requestId', id]];
+    const reason = options?.reason ?? 'Cancelled from rpcscope';
+    if (reason) members.push(['reason', JSON.stringify(reason.slice(0, 500))]);
+    return { ok: true, method: 'notifications/cancelled', text: notificationText('notifications/cancelled', members) };
+  },
+  progress: {
+    methods: ['notifications/progress'],
+    howTo: 'Put `_meta: { progressToken }` in a request’s params; the receiver may then send notifications/progress { progressToken, progress, total?, message? }.',
+  },
+  templates: [
+    {
+      id: 'mcp-handshake',
+      title: 'MCP handshake',
+      summary: '`initialize`, then `notifications/initialized` once the result is in.',
+      steps: [
+        {
+          kind: 'request',
+          method: 'initialize',
+          params: { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: MCP_CLIENT_INFO },
+          expect: 'result: { protocolVersion, capabilities, serverInfo, instructions? }; the server may pick an older protocolVersion.',
+        },
+        { kind: 'notification', method: 'notifications/initialized', expect: 'No answer (notification).' },
+      ],
+    },
+    {
+      id: 'mcp-list-tools',
+      title: 'List tools',
+      summary: 'tools/list (first page).',
+      steps: [{ kind: 'request', method: 'tools/list', params: {}, expect: 'result: { tools: [...], nextCursor? }' }],
+    },
+    {
+      id: 'mcp-call-tool',
+      title: 'Call a tool',
+      summary: 'tools/call with a name and arguments, asking for progress.',
+      steps: [
+        {
+          kind: 'request',
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { message: 'hello' }, _meta: { progressToken: 'rpcscope-1' } },
+          expect: 'result: { content: [...], isError? }; a failing tool answers isError: true, not a JSON-RPC error.',
+        },
+      ],
+    },
+    {
+      id: 'mcp-ping',
+      title: 'Ping',
+      summary: 'ping (allowed at any time, even before initialization).',
+      steps: [{ kind: 'request', method: 'ping', expect: 'result: {}' }],
+    },
+  ],
+  render: (step, options) => renderJsonRpc(step, options?.id),
+  createLifecycleChecker: createMcpLifecycleChecker,
+};

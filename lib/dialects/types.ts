@@ -1,0 +1,134 @@
+/**
+ * Dialect profiles: what a protocol built on JSON-RPC (or, for DAP, next to it) adds on top of the
+ * base spec — its error table, its methods, how to cancel, its progress messages, its handshake and
+ * its lifecycle rules. Profiles are pure data plus pure functions; the server picks one per session
+ * (auto-detected or chosen by the user) and consults it while decoding.
+ */
+import type { ErrorCatalog, ErrorCodeInfo } from '../errors/types';
+import type { Classified, RawErrorObject } from '../jsonrpc/types';
+import type { Direction, Finding, JsonRpcId } from '../session/types';
+
+export type DialectId = 'base' | 'lsp' | 'mcp' | 'ethereum' | 'dap';
+
+/** Who sends a method. For DAP "client" is the development tool and "server" the debug adapter. */
+export type MethodDirection = 'client→server' | 'server→client' | 'both';
+
+/** `event` exists only in DAP (one-way messages from the adapter, like notifications). */
+export type MethodKind = 'request' | 'notification' | 'event';
+
+export interface MethodInfo {
+  name: string;
+  direction: MethodDirection;
+  kind: MethodKind;
+  summary: string;
+  /** Protocol version that introduced it, when that matters (e.g. "3.17", "2025-06-18"). */
+  since?: string;
+}
+
+/** An error decoded with everything the dialect knows (the code, and for some dialects the message or data). */
+export interface DialectErrorInfo extends ErrorCodeInfo {
+  /** Catalog source id (lsp | mcp | ethereum …), shown to users. */
+  source: string;
+  /** What identified it: the code alone, the message text (generic codes such as -32000), or the data. */
+  matchedBy: 'code' | 'message' | 'data';
+  /** The error comes from a wallet/provider layer (EIP-1193), not from the node. */
+  providerLevel?: boolean;
+  /** Extra decoding, e.g. the revert reason of an Ethereum `execution reverted`. */
+  detail?: string;
+}
+
+export interface ErrorDecodeContext {
+  /** Method of the request the error answers, when known. */
+  method?: string;
+}
+
+/** The pending request to cancel. */
+export interface CancelTarget {
+  id?: JsonRpcId;
+  /** Exact id text from the wire (keeps big integers exact); preferred over `id` when valid. */
+  idText?: string;
+  method?: string;
+  /** DAP: the `seq` of the pending request. */
+  dapSeq?: number;
+}
+
+export interface CancelOptions {
+  /** Human reason (MCP `reason`). */
+  reason?: string;
+  /** DAP: the `seq` to give the cancel request itself. */
+  seq?: number;
+}
+
+export type CancelResult =
+  | { ok: true; method: string; text: string }
+  | { ok: false; reason: string };
+
+export interface ProgressInfo {
+  /** Methods (or DAP events) that carry progress. */
+  methods: readonly string[];
+  /** How progress is requested or set up, in one sentence. */
+  howTo: string;
+}
+
+export interface TemplateStep {
+  kind: 'request' | 'notification';
+  method: string;
+  params?: unknown;
+  /** What a correct answer looks like, shown next to the step. */
+  expect?: string;
+}
+
+/** A ready-made message sequence the builder can insert (a handshake, a typical call). */
+export interface MessageTemplate {
+  id: string;
+  title: string;
+  summary: string;
+  steps: readonly TemplateStep[];
+}
+
+export interface RenderOptions {
+  /** JSON-RPC id for a request step. */
+  id?: JsonRpcId;
+  /** DAP `seq` for the message. */
+  seq?: number;
+}
+
+/** One message as the lifecycle checker sees it, in recording order. */
+export interface LifecycleInput {
+  seq: number;
+  dir: Direction;
+  classified: Classified;
+}
+
+/** A finding, and the seq of the event it belongs to. */
+export interface LifecycleFinding {
+  seq: number;
+  finding: Finding;
+}
+
+export interface LifecycleChecker {
+  /** Feed messages in recording order; returns findings for this message or for earlier ones. */
+  observe(msg: LifecycleInput): LifecycleFinding[];
+}
+
+export interface DialectProfile {
+  id: DialectId;
+  title: string;
+  summary: string;
+  /** Where the protocol is specified. */
+  specUrl?: string;
+  /** DAP is not JSON-RPC: its messages are rendered and recognised differently. */
+  wire: 'jsonrpc' | 'dap';
+  /** Codes this dialect defines (the base profile defines none; the standard catalog follows it). */
+  errors: ErrorCatalog;
+  /** Decode an error object as this dialect would (uses message/data where the code is generic). */
+  decodeError(error: RawErrorObject, ctx?: ErrorDecodeContext): DialectErrorInfo | undefined;
+  methods: readonly MethodInfo[];
+  /** The message that cancels a pending request, or why this dialect cannot cancel. */
+  cancel(target: CancelTarget, options?: CancelOptions): CancelResult;
+  progress: ProgressInfo;
+  templates: readonly MessageTemplate[];
+  /** Message text (pretty JSON) for one template step. */
+  render(step: TemplateStep, options?: RenderOptions): string;
+  createLifecycleChecker(): LifecycleChecker;
+}
