@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The `rpcscope` command: `rpcscope` starts the app (building it first when there is no build yet),
+// `rpcscope call …` drives a target from scripts and CI. TypeScript sources run through tsx.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+register();
+
+if (args[0] === 'call') {
+  const { runCli } = await import(pathToFileURL(path.join(root, 'server/cli.ts')).href);
+  process.exitCode = await runCli(args.slice(1));
+} else if (args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
+  console.log(`rpcscope — a visual debugger for JSON-RPC 2.0
+
+  rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print its URL (with this start's token)
+  rpcscope call --help            drive a target from a script (see README)
+
+Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_TOKEN (random per start).`);
+} else {
+  if (args[0] === 'start') args.shift();
+  const dev = args.includes('--dev');
+  if (!dev && (args.includes('--rebuild') || !existsSync(path.join(root, '.next', 'BUILD_ID')))) {
+    console.log('rpcscope: building the web app once (next build)…');
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  if (!dev) process.env.NODE_ENV = 'production';
+  const { main } = await import(pathToFileURL(path.join(root, 'server/main.ts')).href);
+  await main(args.filter((a) => a !== '--rebuild'));
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`; .ci/run calls it after `npm ci`): type-check, lint, unit and
+# integration tests, a production build, browser tests in Debian's Chromium, then the closing line
+# `N passed, N failed, N skipped` computed from the JSON reports.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+if [ ! -d node_modules ]; then npm ci --no-audit --no-fund || exit 1; fi
+if [ ! -x "$CHROMIUM_PATH" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's chromium (Playwright cannot download its own browser here)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1
+  else
+    echo "Chromium not found at $CHROMIUM_PATH: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH" >&2
+    exit 1
+  fi
+fi
+
+rm -rf reports && mkdir -p reports
+failed_stages=()
+stage() { # stage NAME COMMAND...
+  local name=$1; shift
+  echo "== $name"
+  if ! "$@"; then failed_stages+=("$name"); fi
+}
+
+stage typecheck npm run -s typecheck
+stage lint npx eslint . --max-warnings=0
+stage unit npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
+stage build npx next build
+stage e2e npx playwright test
+
+node scripts/test-summary.mjs reports/unit.json reports/e2e.json "${failed_stages[@]}"

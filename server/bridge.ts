@@ -1,0 +1,215 @@
+/**
+ * The browser's WebSocket. Authenticated in the upgrade handler (server/main.ts) before it gets
+ * here. A subscriber first catches up from the recorder (everything after the seq it last saw),
+ * then follows live. Entries travel in batches; a slow page falls back to catching up from the
+ * recorder instead of piling up memory here.
+ */
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ClientMessage, ServerMessage } from '../lib/session/bridge';
+import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/types';
+import { parseClientMessageText } from '../lib/session/schemas';
+import type { SessionManager } from './session/manager';
+
+const FLUSH_MS = 16;
+const PAGE = 2000;
+/** Above this many bytes queued in the socket, wait before sending more. */
+const HIGH_WATER = 4 * 1024 * 1024;
+/** A subscriber this far behind stops queueing in memory and catches up from the recorder. */
+const MAX_QUEUED_EVENTS = 20_000;
+const MAX_CLIENT_MESSAGE = 32 * 1024 * 1024;
+
+interface Subscription {
+  mode: 'replay' | 'live';
+  /** Highest seq delivered (or being delivered) to this client. */
+  cursor: number;
+  events: TrafficEvent[];
+  patches: EventPatch[];
+}
+
+class BridgeClient {
+  private readonly subs = new Map<string, Subscription>();
+  private summaries = new Map<string, SessionSummary>();
+  private flushTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ws: WebSocket, private readonly manager: SessionManager) {}
+
+  hello(): void {
+    this.send({ type: 'hello', version: 1, sessions: this.manager.summaries() });
+  }
+
+  receive(data: string): void {
+    const parsed = parseClientMessageText(data);
+    if (!parsed.ok) {
+      this.send({ type: 'error', message: `bad bridge message: ${parsed.error}` });
+      return;
+    }
+    this.handle(parsed.value as ClientMessage);
+  }
+
+  private handle(msg: ClientMessage): void {
+    switch (msg.type) {
+      case 'subscribe': {
+        if (!this.manager.summary(msg.session)) {
+          this.send({ type: 'error', message: `no session ${msg.session}` });
+          return;
+        }
+        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), events: [], patches: [] };
+        this.subs.set(msg.session, sub);
+        void this.replay(msg.session, sub);
+        return;
+      }
+      case 'unsubscribe':
+        this.subs.delete(msg.session);
+        return;
+      case 'send': {
+        const session = this.manager.getLive(msg.session);
+        if (!session) {
+          this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: 'session is not live: connect again to send' });
+          return;
+        }
+        session.send(msg.text).then(
+          (seq) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: true, seq }),
+          (err: Error) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: err.message }),
+        );
+        return;
+      }
+    }
+  }
+
+  /** Catch up from the recorder page by page, then switch to live with no gap (the switch is synchronous). */
+  private async replay(sessionId: string, sub: Subscription): Promise<void> {
+    for (;;) {
+      if (this.subs.get(sessionId) !== sub || this.closed) return;
+      const page = this.manager.events(sessionId, sub.cursor, PAGE);
+      if (page.length === 0) {
+        sub.mode = 'live';
+        const summary = this.manager.summary(sessionId);
+        if (summary) this.send({ type: 'session', summary });
+        return;
+      }
+      sub.cursor = page[page.length - 1].seq;
+      this.send({ type: 'events', session: sessionId, events: page });
+      await this.drained();
+    }
+  }
+
+  onEvents(sessionId: string, events: TrafficEvent[]): void {
+    const sub = this.subs.get(sessionId);
+    if (!sub || sub.mode !== 'live') return;
+    for (const e of events) if (e.seq > sub.cursor) sub.events.push(e);
+    if (sub.events.length > MAX_QUEUED_EVENTS) {
+      // Too far behind: forget the queue and read the rest back from the recorder.
+      sub.cursor = sub.events[0].seq - 1;
+      sub.events = [];
+      sub.mode = 'replay';
+      void this.replay(sessionId, sub);
+      return;
+    }
+    this.scheduleFlush();
+  }
+
+  onPatches(sessionId: string, patches: EventPatch[]): void {
+    const sub = this.subs.get(sessionId);
+    if (!sub) return;
+    sub.patches.push(...patches);
+    this.scheduleFlush();
+  }
+
+  onSummary(summary: SessionSummary): void {
+    this.summaries.set(summary.id, summary);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.closed) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flush();
+    }, FLUSH_MS);
+  }
+
+  private flush(): void {
+    if (this.closed) return;
+    if (this.ws.bufferedAmount > HIGH_WATER) {
+      this.scheduleFlush();
+      return;
+    }
+    for (const [sessionId, sub] of this.subs) {
+      if (sub.events.length) {
+        const events = sub.events;
+        sub.events = [];
+        sub.cursor = events[events.length - 1].seq;
+        this.send({ type: 'events', session: sessionId, events });
+      }
+      if (sub.patches.length) {
+        const patches = sub.patches;
+        sub.patches = [];
+        this.send({ type: 'patches', session: sessionId, patches });
+      }
+    }
+    for (const summary of this.summaries.values()) this.send({ type: 'session', summary });
+    this.summaries.clear();
+  }
+
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.closed || this.ws.bufferedAmount < HIGH_WATER) resolve();
+        else setTimeout(check, 20);
+      };
+      check();
+    });
+  }
+
+  private get closed(): boolean {
+    return this.ws.readyState !== this.ws.OPEN;
+  }
+
+  send(msg: ServerMessage): void {
+    if (this.closed) return;
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  dispose(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.subs.clear();
+  }
+}
+
+export class Bridge {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false });
+  private readonly clients = new Set<BridgeClient>();
+
+  constructor(private readonly manager: SessionManager) {
+    manager.listen({
+      events: (id, events) => this.clients.forEach((c) => c.onEvents(id, events)),
+      patches: (id, patches) => this.clients.forEach((c) => c.onPatches(id, patches)),
+      summary: (summary) => this.clients.forEach((c) => c.onSummary(summary)),
+    });
+  }
+
+  /** Call only after the request passed the security gate. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const client = new BridgeClient(ws, this.manager);
+      this.clients.add(client);
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return client.send({ type: 'error', message: 'bridge messages are JSON text' });
+        client.receive(data.toString());
+      });
+      ws.on('close', () => {
+        client.dispose();
+        this.clients.delete(client);
+      });
+      ws.on('error', () => ws.terminate());
+      client.hello();
+    });
+  }
+
+  close(): void {
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
+  }
+}

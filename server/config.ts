@@ -1,0 +1,57 @@
+/**
+ * Server settings from the command line and the environment, with safe embedded defaults:
+ * loopback only, a fresh random token per start, data under the project folder.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  token: string;
+  dataDir?: string;
+  dev: boolean;
+  /** Extra Host header names accepted besides loopback names (for the DANGEROUSLY_ opt-out only). */
+  allowedHosts: string[];
+  dangerouslyAllowAllInterfaces: boolean;
+  dangerouslySkipOriginCheck: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig {
+  const flag = (name: string) => argv.includes(name);
+  const option = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const host = option('--host') ?? env.RPCSCOPE_HOST ?? '127.0.0.1';
+  const dangerouslyAllowAllInterfaces =
+    flag('--DANGEROUSLY-allow-all-interfaces') || env.RPCSCOPE_DANGEROUSLY_ALLOW_ALL_INTERFACES === '1';
+  if (!isLoopbackHost(host) && !dangerouslyAllowAllInterfaces) {
+    throw new Error(
+      `refusing to listen on ${host}: rpcscope can spawn programs, so it binds to 127.0.0.1 only. ` +
+        'Set RPCSCOPE_DANGEROUSLY_ALLOW_ALL_INTERFACES=1 if you really mean it.',
+    );
+  }
+  const portText = option('--port') ?? env.RPCSCOPE_PORT ?? '7717';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port: ${portText}`);
+  const token = env.RPCSCOPE_TOKEN ?? randomBytes(24).toString('hex');
+  if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
+    throw new Error('RPCSCOPE_TOKEN must be 32-128 characters of [A-Za-z0-9_-] (at least 128 bits)');
+  }
+  return {
+    host,
+    port,
+    token,
+    dataDir: option('--data-dir') ?? env.RPCSCOPE_DATA_DIR,
+    dev: flag('--dev'),
+    allowedHosts: (env.RPCSCOPE_DANGEROUSLY_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    dangerouslyAllowAllInterfaces,
+    dangerouslySkipOriginCheck: env.RPCSCOPE_DANGEROUSLY_SKIP_ORIGIN_CHECK === '1',
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * One http.Server on 127.0.0.1: the security gate, our /api routes, Next's pages, and an upgrade
+ * router that takes /bridge for our WebSocket and leaves Next's own upgrade paths (/_next/*) alone.
+ */
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import { loadConfig, type ServerConfig } from './config';
+import { checkRequest } from './security';
+import { ApiRouter, sendJson, sessionRoutes } from './api';
+import { Bridge } from './bridge';
+import { SessionManager } from './session/manager';
+import { Store } from './store';
+import { StoreRecorder } from './session/recorder';
+import { BRIDGE_PATH } from '../lib/session/bridge';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const PAGE_HEADERS: Record<string, string> = {
+  // The token travels in the first URL: never leak it through Referer, never be framed.
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: ServerConfig;
+  manager: SessionManager;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Serve the Next pages (default). Integration tests of the API and bridge run without them. */
+  pages?: boolean;
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const store = new Store({ dir: config.dataDir });
+  const manager = new SessionManager(new StoreRecorder(store));
+  const bridge = new Bridge(manager);
+  const router = sessionRoutes(new ApiRouter(), manager);
+
+  const app = opts.pages === false ? null : next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
+  const handle = app ? app.getRequestHandler() : null;
+  await app?.prepare();
+
+  let actualPort = config.port;
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const gate = checkRequest(req, config, actualPort, { needsToken: isApi });
+    if (!gate.ok) {
+      sendJson(res, gate.status, { error: gate.reason });
+      return;
+    }
+    if (isApi) {
+      router.handle(req, res).catch((err) => {
+        if (!res.headersSent) sendJson(res, 500, { error: String(err) });
+      });
+      return;
+    }
+    for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
+    if (!handle) {
+      sendJson(res, 404, { error: 'pages are not served by this instance' });
+      return;
+    }
+    handle(req, res).catch((err) => {
+      console.error('page error', err);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+    });
+  });
+
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (pathname === BRIDGE_PATH) {
+      const gate = checkRequest(req, config, actualPort, { needsToken: true, upgrade: true });
+      if (!gate.ok) {
+        refuseUpgrade(socket, gate.status, gate.reason);
+        return;
+      }
+      bridge.handleUpgrade(req, socket, head);
+      return;
+    }
+    // Next attaches its own upgrade listener (dev hot reload) for /_next/*; leave those alone.
+    if (pathname.startsWith('/_next/')) {
+      if (!checkRequest(req, config, actualPort, { needsToken: false, upgrade: true }).ok) socket.destroy();
+      return;
+    }
+    refuseUpgrade(socket, 404, 'no WebSocket here');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  actualPort = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '::1' ? '[::1]' : config.host}:${actualPort}/?token=${config.token}`;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      bridge.close();
+      await manager.closeAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await app?.close?.().catch(() => undefined);
+      store.close();
+    })());
+
+  return { url, port: actualPort, config, manager, stop };
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const text = http.STATUS_CODES[status] ?? 'Error';
+  const body = JSON.stringify({ error: reason });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** `rpcscope` / `node --import tsx server/main.ts [--port N] [--host H] [--dev]`: start and print the URL. */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  let config: ServerConfig;
+  try {
+    config = loadConfig(argv, process.env);
+  } catch (err) {
+    console.error(`rpcscope: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  const running = await startServer(config);
+  console.log(`rpcscope is ready: ${running.url}`);
+  console.log('Open that address in your browser (it carries this start\'s token). Ctrl+C stops.');
+  const shutdown = () => {
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+    setTimeout(() => process.exit(1), 5000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error('rpcscope failed to start:', err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,299 @@
+/**
+ * A live session ties one transport, one framing decoder (stream transports), the message pipeline
+ * and a sink (recorder + bridge, or the CLI's collector). Every byte that crosses is turned into a
+ * TrafficEvent exactly once, here, and handed on in batches.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { getCodec } from '../../lib/framing/registry';
+import type { FrameDecoder, Frame } from '../../lib/framing/types';
+import { MessagePipeline, type PipelineOutput } from '../../lib/session/pipeline';
+import type { EventPatch, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
+import type { ErrorCatalog } from '../../lib/errors/types';
+import { createTransport } from '../transports/registry';
+import type { Transport, TransportEvents } from '../transports/types';
+import { buildAutoReply } from './auto-reply';
+
+export interface SessionSink {
+  events(session: LiveSession, events: TrafficEvent[]): void;
+  patches(session: LiveSession, patches: EventPatch[]): void;
+  summary(session: LiveSession, summary: SessionSummary): void;
+}
+
+export interface LiveSessionInit {
+  id?: string;
+  name?: string;
+  target: TargetSpec;
+  options?: SessionOptions;
+  sink: SessionSink;
+  catalogs?: ErrorCatalog[];
+}
+
+const TICK_MS = 200;
+const utf8 = new TextDecoder();
+
+export function newSessionId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export class LiveSession {
+  readonly id: string;
+  readonly target: TargetSpec;
+  readonly summary: SessionSummary;
+  private readonly pipeline: MessagePipeline;
+  private readonly sink: SessionSink;
+  private readonly startMs = performance.now();
+  private transport: Transport | null = null;
+  private decoder: FrameDecoder | null = null;
+  private autoReplies: Record<string, unknown>;
+  private pendingEvents: TrafficEvent[] = [];
+  private pendingPatches: EventPatch[] = [];
+  private flushScheduled = false;
+  private ticker: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(init: LiveSessionInit) {
+    this.id = init.id ?? newSessionId();
+    this.target = init.target;
+    this.sink = init.sink;
+    this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
+    this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs });
+    if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
+      this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
+    }
+    this.summary = {
+      id: this.id,
+      name: init.name || describeTarget(init.target),
+      target: init.target,
+      status: 'connecting',
+      startedAt: new Date().toISOString(),
+      lastSeq: 0,
+      counts: { events: 0, out: 0, in: 0, errors: 0, findings: 0 },
+    };
+  }
+
+  /** Connect or spawn. Failures are recorded as a connection event and rethrown in plain words. */
+  async start(): Promise<void> {
+    const transport = createTransport(this.target, this.transportEvents());
+    this.transport = transport;
+    try {
+      await transport.start();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.fail(message);
+      throw new Error(message);
+    }
+    if (this.closed) return;
+    this.summary.status = 'open';
+    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.ticker.unref();
+    this.emitSummary();
+  }
+
+  /** Send one message text exactly as given (invalid JSON allowed). Returns the seq it was recorded under. */
+  async send(text: string): Promise<number> {
+    const transport = this.transport;
+    if (!transport || this.closed || this.summary.status !== 'open') {
+      throw new Error(`session is ${this.summary.status}: connect again to send`);
+    }
+    let seq: number;
+    if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
+      const bytes = getCodec(this.target.framing).encode(text);
+      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
+      this.flush();
+      await this.transportSend(transport, bytes);
+    } else {
+      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
+      this.flush();
+      await this.transportSend(transport, text);
+    }
+    return seq;
+  }
+
+  setAutoReplies(rules: Record<string, unknown>): void {
+    this.autoReplies = { ...rules };
+  }
+
+  getAutoReplies(): Record<string, unknown> {
+    return { ...this.autoReplies };
+  }
+
+  setCatalogs(catalogs: ErrorCatalog[]): void {
+    this.pipeline.setCatalogs(catalogs);
+  }
+
+  get isOpen(): boolean {
+    return this.summary.status === 'open';
+  }
+
+  pendingCount(dir?: 'in' | 'out'): number {
+    return this.pipeline.pendingCount(dir);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.transport?.close().catch(() => undefined);
+    this.finish('closed by user');
+  }
+
+  private async transportSend(transport: Transport, data: Uint8Array | string): Promise<void> {
+    try {
+      await transport.send(data);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `send failed: ${message}`));
+      this.flush();
+      throw new Error(`send failed: ${message}`);
+    }
+  }
+
+  private transportEvents(): TransportEvents {
+    return {
+      onBytes: (chunk) => {
+        if (this.decoder) this.frames(this.decoder.push(chunk));
+      },
+      onMessage: (msg) => {
+        const out = this.pipeline.message('in', this.now(), Date.now(), msg.text, msg.text, {
+          rawBase64: msg.rawBase64,
+          http: msg.http,
+          ws: msg.ws,
+        });
+        this.record(out);
+        this.maybeAutoReply(out);
+      },
+      onEmptyReply: (http) => {
+        this.record(this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in'));
+      },
+      onStderr: (line) => {
+        this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
+      },
+      onMeta: (note, facts) => {
+        const kind = facts?.process && ('exitCode' in facts.process || 'signal' in facts.process) && !facts.process.pid ? 'exit' : 'connection';
+        this.record(this.pipeline.meta(kind, this.now(), Date.now(), '', note, facts ?? {}));
+        if (facts?.process?.pid) this.summary.failure = undefined;
+      },
+      onError: (message) => {
+        this.summary.failure = message;
+        this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', message));
+      },
+      onClose: (reason) => {
+        if (this.decoder) this.frames(this.decoder.flush());
+        this.finish(reason);
+      },
+    };
+  }
+
+  private frames(frames: Frame[]): void {
+    for (const frame of frames) {
+      if (frame.type === 'message') {
+        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64 });
+        this.record(out);
+        this.maybeAutoReply(out);
+      } else {
+        this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64));
+      }
+    }
+  }
+
+  private maybeAutoReply(out: PipelineOutput): void {
+    const reply = buildAutoReply(out, this.autoReplies);
+    if (reply === undefined) return;
+    // After the current batch is recorded, so the reply follows its request in the timeline.
+    setImmediate(() => {
+      if (this.isOpen) this.send(reply).catch(() => undefined);
+    });
+  }
+
+  private record(out: PipelineOutput): number {
+    const { event, patches } = out;
+    const c = this.summary.counts;
+    c.events++;
+    if (event.dir === 'out') c.out++;
+    else if (event.dir === 'in') c.in++;
+    if (event.kind === 'error' || event.error || event.kind === 'parse-error' || event.kind === 'invalid' || event.kind === 'noise') c.errors++;
+    c.findings += event.findings.length;
+    this.summary.lastSeq = event.seq;
+    this.pendingEvents.push(event);
+    if (patches.length) this.pendingPatches.push(...patches);
+    this.scheduleFlush();
+    return event.seq;
+  }
+
+  private tick(): void {
+    const patches = this.pipeline.tick(this.now());
+    if (patches.length) {
+      this.pendingPatches.push(...patches);
+      this.scheduleFlush();
+    }
+  }
+
+  private fail(message: string): void {
+    this.summary.failure = message;
+    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', message));
+    this.finish(message, 'failed');
+  }
+
+  private finish(reason: string, status: 'closed' | 'failed' = 'closed'): void {
+    if (this.summary.endedAt) return;
+    this.closed = true;
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    const patches = this.pipeline.targetExited(this.now());
+    if (patches.length) this.pendingPatches.push(...patches);
+    if (this.summary.status !== 'failed') this.summary.status = status;
+    this.summary.endedAt = new Date().toISOString();
+    if (reason && status === 'closed' && reason !== 'closed by user') {
+      this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `closed: ${reason}`));
+    }
+    this.flush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Hand what accumulated to the sink: events first, then the patches that refer to them. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.pendingEvents.length) {
+      const events = this.pendingEvents;
+      this.pendingEvents = [];
+      this.sink.events(this, events);
+    }
+    if (this.pendingPatches.length) {
+      const patches = this.pendingPatches;
+      this.pendingPatches = [];
+      this.sink.patches(this, patches);
+    }
+    this.emitSummary();
+  }
+
+  private emitSummary(): void {
+    this.sink.summary(this, this.summary);
+  }
+
+  private now(): number {
+    return Math.round((performance.now() - this.startMs) * 1000) / 1000;
+  }
+}
+
+function httpOut(target: TargetSpec): { http?: TrafficEvent['http'] } {
+  if (target.kind !== 'http') return {};
+  return { http: { method: 'POST', url: target.url } };
+}
+
+export function describeTarget(target: TargetSpec): string {
+  switch (target.kind) {
+    case 'http':
+    case 'websocket':
+      return target.url;
+    case 'tcp':
+      return `tcp ${target.host}:${target.port} (${target.framing})`;
+    case 'stdio':
+      return [target.command, ...(target.args ?? [])].join(' ');
+  }
+}

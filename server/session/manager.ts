@@ -1,0 +1,102 @@
+/**
+ * Holds the live sessions of this server, records everything they produce, and fans it out to
+ * whoever listens (the bridge). Past sessions come from the recorder.
+ */
+import type { EventPatch, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
+import { LiveSession, type SessionSink } from './live-session';
+
+/** What the manager needs from persistence (server/store implements it through server/session/recorder.ts). */
+export interface Recorder {
+  saveSummary(summary: SessionSummary): void;
+  appendEvents(sessionId: string, events: TrafficEvent[]): void;
+  applyPatches(sessionId: string, patches: EventPatch[]): void;
+  listSummaries(): SessionSummary[];
+  getSummary(id: string): SessionSummary | undefined;
+  listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[];
+  deleteSession(id: string): void;
+}
+
+export interface SessionListener {
+  events(sessionId: string, events: TrafficEvent[]): void;
+  patches(sessionId: string, patches: EventPatch[]): void;
+  summary(summary: SessionSummary): void;
+}
+
+const MAX_LIVE_SESSIONS = 64;
+
+export class SessionManager {
+  private readonly live = new Map<string, LiveSession>();
+  private readonly listeners = new Set<SessionListener>();
+  private readonly sink: SessionSink;
+
+  constructor(private readonly recorder: Recorder) {
+    this.sink = {
+      events: (s, events) => {
+        this.recorder.appendEvents(s.id, events);
+        for (const l of this.listeners) l.events(s.id, events);
+      },
+      patches: (s, patches) => {
+        this.recorder.applyPatches(s.id, patches);
+        for (const l of this.listeners) l.patches(s.id, patches);
+      },
+      summary: (_s, summary) => {
+        this.recorder.saveSummary(summary);
+        for (const l of this.listeners) l.summary(summary);
+      },
+    };
+  }
+
+  listen(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Connect to a target. The session is recorded even when the connection fails, so the failure can be read. */
+  async open(target: TargetSpec, name?: string, options?: SessionOptions): Promise<LiveSession> {
+    const openCount = [...this.live.values()].filter((s) => s.isOpen).length;
+    if (openCount >= MAX_LIVE_SESSIONS) throw new Error(`too many open sessions (${MAX_LIVE_SESSIONS}): close some first`);
+    const session = new LiveSession({ target, name, options, sink: this.sink });
+    this.live.set(session.id, session);
+    this.recorder.saveSummary(session.summary);
+    await session.start();
+    return session;
+  }
+
+  getLive(id: string): LiveSession | undefined {
+    return this.live.get(id);
+  }
+
+  summaries(): SessionSummary[] {
+    const stored = this.recorder.listSummaries();
+    return stored.map((s) => this.live.get(s.id)?.summary ?? s);
+  }
+
+  summary(id: string): SessionSummary | undefined {
+    return this.live.get(id)?.summary ?? this.recorder.getSummary(id);
+  }
+
+  /** Everything after `sinceSeq`, from the recorder (live sessions flush first so nothing is missed). */
+  events(id: string, sinceSeq: number, limit: number): TrafficEvent[] {
+    this.live.get(id)?.flush();
+    return this.recorder.listEvents(id, sinceSeq, limit);
+  }
+
+  async close(id: string): Promise<SessionSummary | undefined> {
+    const s = this.live.get(id);
+    if (s) await s.close();
+    return this.summary(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    const s = this.live.get(id);
+    if (s) {
+      await s.close();
+      this.live.delete(id);
+    }
+    this.recorder.deleteSession(id);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.live.values()].map((s) => s.close()));
+  }
+}
