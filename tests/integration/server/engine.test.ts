@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from '@/server/main';
+import { loadConfig } from '@/server/config';
+import { peerPath } from '@/tests/fixtures/peers/start-peer';
+import type { ServerMessage } from '@/lib/session/bridge';
+import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
+
+const TOKEN = 'engine-test-token-0123456789abcdef0123';
+let server: RunningServer;
+let dir: string;
+
+async function api<T>(method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
+    method,
+    headers: { 'x-rpcscope-token': TOKEN, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** A bridge client that collects events per session and can wait for a condition. */
+function bridge() {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${TOKEN}`, { headers: { origin: `http://127.0.0.1:${server.port}` } });
+  const events = new Map<number, TrafficEvent>();
+  const seqsInOrder: number[] = [];
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString()) as ServerMessage;
+    if (msg.type === 'events') for (const e of msg.events) { events.set(e.seq, e); seqsInOrder.push(e.seq); }
+    if (msg.type === 'patches') for (const p of msg.patches) { const e = events.get(p.seq); if (e) Object.assign(e, p); }
+  });
+  const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  const until = async (pred: () => boolean, what: string) => {
+    for (let i = 0; i < 200; i++) { if (pred()) return; await new Promise((r) => setTimeout(r, 25)); }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  return { ws, events, seqsInOrder, opened, until };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-engine-'));
+  server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a user connects to a stdio language-server-style peer and watches the traffic live', () => {
+  let session: SessionSummary;
+
+  it('connects to a Content-Length stdio target, sends a request and sees it answered and paired with a latency', async () => {
+    const created = await api<{ session: SessionSummary }>('POST', '/api/sessions', {
+      target: { kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'content-length', '--banner'], framing: 'content-length' },
+    });
+    expect(created.status).toBe(200);
+    session = created.json.session;
+    const b = bridge();
+    await b.opened;
+    b.ws.send(JSON.stringify({ type: 'subscribe', session: session.id, sinceSeq: 0 }));
+    const sent = await api<{ seq: number }>('POST', `/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","id":0,"method":"subtract","params":[42,23]}' });
+    expect(sent.status).toBe(200);
+    await b.until(() => [...b.events.values()].some((e) => e.kind === 'response' && e.dir === 'in'), 'the response');
+    const request = b.events.get(sent.json.seq)!;
+    const response = [...b.events.values()].find((e) => e.kind === 'response')!;
+    await b.until(() => request.state === 'answered', 'the request to be marked answered');
+    expect(request.raw).toMatch(/^Content-Length: \d+\r\n\r\n\{"jsonrpc":"2.0","id":0,/);
+    expect(response.id).toBe(0);
+    expect(response.pair).toBe(request.seq);
+    expect(request.pair).toBe(response.seq);
+    expect(response.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(response.raw).toContain('"result":19');
+    // The banner on stdout is kept as noise with its exact text, not dropped.
+    const noise = [...b.events.values()].find((e) => e.kind === 'noise');
+    expect(noise?.raw).toContain('fixture peer starting up');
+    b.ws.close();
+  });
+
+  it('resumes after a reload with no gap: subscribing from the last seq seen delivers exactly the rest', async () => {
+    const first = bridge();
+    await first.opened;
+    first.ws.send(JSON.stringify({ type: 'subscribe', session: session.id, sinceSeq: 0 }));
+    await first.until(() => first.events.size >= 3, 'history');
+    const lastSeen = Math.max(...first.events.keys());
+    first.ws.close();
+
+    // While nobody watches, more traffic happens.
+    await api('POST', `/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","id":"x","method":"echo","params":{"a":1}}' });
+    await api('POST', `/api/sessions/${session.id}/send`, { text: '{not json' });
+
+    const second = bridge();
+    await second.opened;
+    second.ws.send(JSON.stringify({ type: 'subscribe', session: session.id, sinceSeq: lastSeen }));
+    await second.until(() => [...second.events.values()].some((e) => e.kind === 'parse-error' || (e.kind === 'error' && e.error?.code === -32700)), 'the replies');
+    const seqs = second.seqsInOrder;
+    expect(seqs[0]).toBe(lastSeen + 1);
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1] + 1);
+    second.ws.close();
+  });
+
+  it('keeps the session after the target is closed and lists it with its counts', async () => {
+    const closed = await api<{ session: SessionSummary }>('POST', `/api/sessions/${session.id}/close`);
+    expect(closed.json.session.status).toBe('closed');
+    const list = await api<{ sessions: SessionSummary[] }>('GET', '/api/sessions');
+    const mine = list.json.sessions.find((s) => s.id === session.id)!;
+    expect(mine.counts.out).toBeGreaterThanOrEqual(3);
+    const sendAfterClose = await api<{ error: string }>('POST', `/api/sessions/${session.id}/send`, { text: '{}' });
+    expect(sendAfterClose.status).toBe(409);
+    expect(sendAfterClose.json.error).toMatch(/connect again/);
+  });
+
+  it('says in plain words when a command does not exist', async () => {
+    const r = await api<{ error: string }>('POST', '/api/sessions', { target: { kind: 'stdio', command: 'definitely-not-a-command-xyz', framing: 'newline' } });
+    expect(r.status).toBe(502);
+    expect(r.json.error).toMatch(/not found|ENOENT/i);
+  });
+
+  it('refuses a malformed target with the field that is wrong', async () => {
+    const r = await api<{ error: string }>('POST', '/api/sessions', { target: { kind: 'tcp', host: '127.0.0.1', port: 'x', framing: 'newline' } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/port/);
+  });
+});
