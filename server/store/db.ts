@@ -1,0 +1,183 @@
+/**
+ * Opening the database: where it lives, the pragmas it runs with, and its migrations. Each
+ * migration runs once, in order, inside one transaction, and is recorded in `schema_migrations`,
+ * so a database written by an older rpcscope is brought forward and one written by a newer
+ * rpcscope is refused instead of damaged.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StoreError } from './errors';
+
+export type Db = Database.Database;
+
+export const DB_FILE = 'rpcscope.db';
+export const DATA_DIR_ENV = 'RPCSCOPE_DATA_DIR';
+
+/** The project folder: the nearest ancestor of this file whose package.json is rpcscope's. */
+export function projectRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'rpcscope') return dir;
+      } catch {
+        // An unreadable package.json is not ours; keep walking up.
+      }
+    }
+    if (dirname(dir) === dir) return resolve(here, '..', '..');
+  }
+}
+
+/** `dir` if given, else $RPCSCOPE_DATA_DIR, else `<project>/data`. */
+export function resolveDataDir(dir?: string): string {
+  const fromEnv = process.env[DATA_DIR_ENV];
+  if (dir) return resolve(dir);
+  if (fromEnv) return resolve(fromEnv);
+  return join(projectRoot(), 'data');
+}
+
+/** Each entry is one schema version; append, never edit a released one. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE sessions (
+    id             TEXT PRIMARY KEY,
+    name           TEXT NOT NULL,
+    target         TEXT NOT NULL,
+    status         TEXT NOT NULL,
+    started_at     TEXT NOT NULL,
+    ended_at       TEXT,
+    last_seq       INTEGER NOT NULL DEFAULT 0,
+    count_events   INTEGER NOT NULL DEFAULT 0,
+    count_out      INTEGER NOT NULL DEFAULT 0,
+    count_in       INTEGER NOT NULL DEFAULT 0,
+    count_errors   INTEGER NOT NULL DEFAULT 0,
+    count_findings INTEGER NOT NULL DEFAULT 0,
+    failure        TEXT,
+    imported       INTEGER NOT NULL DEFAULT 0,
+    tags           TEXT NOT NULL DEFAULT '[]',
+    share_id       TEXT UNIQUE
+  );
+  CREATE INDEX sessions_started ON sessions (started_at DESC);
+
+  CREATE TABLE events (
+    session_id     TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    seq            INTEGER NOT NULL,
+    t              REAL NOT NULL,
+    time           REAL NOT NULL,
+    dir            TEXT NOT NULL,
+    kind           TEXT NOT NULL,
+    id_text        TEXT,
+    method         TEXT,
+    state          TEXT,
+    pair           INTEGER,
+    latency_ms     REAL,
+    error_code     INTEGER,
+    findings_count INTEGER NOT NULL DEFAULT 0,
+    raw            TEXT NOT NULL,
+    raw_base64     TEXT,
+    body           TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  );
+
+  CREATE TABLE collections (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE collection_folders (
+    id            TEXT PRIMARY KEY,
+    collection_id TEXT NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+    parent_id     TEXT REFERENCES collection_folders (id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    position      INTEGER NOT NULL
+  );
+  CREATE INDEX collection_folders_collection ON collection_folders (collection_id);
+
+  CREATE TABLE collection_items (
+    id            TEXT PRIMARY KEY,
+    collection_id TEXT NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+    folder_id     TEXT REFERENCES collection_folders (id) ON DELETE CASCADE,
+    kind          TEXT NOT NULL CHECK (kind IN ('request', 'batch', 'raw')),
+    name          TEXT NOT NULL,
+    payload       TEXT NOT NULL,
+    target        TEXT,
+    position      INTEGER NOT NULL,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE INDEX collection_items_collection ON collection_items (collection_id);
+  CREATE INDEX collection_items_folder ON collection_items (folder_id);
+
+  CREATE TABLE environments (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE environment_variables (
+    environment_id TEXT NOT NULL REFERENCES environments (id) ON DELETE CASCADE,
+    name           TEXT NOT NULL,
+    value          TEXT NOT NULL,
+    secret         INTEGER NOT NULL DEFAULT 0,
+    position       INTEGER NOT NULL,
+    PRIMARY KEY (environment_id, name)
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function migrate(db: Db): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    applied_at TEXT NOT NULL
+  )`);
+  const current = (): number =>
+    (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v;
+  // IMMEDIATE: two processes opening one fresh file must not both run migration 1.
+  db.transaction(() => {
+    const from = current();
+    if (from > SCHEMA_VERSION) {
+      throw new StoreError(
+        'conflict',
+        `the database was written by a newer rpcscope (schema ${from}; this one knows up to ${SCHEMA_VERSION})`,
+      );
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+    for (let v = from + 1; v <= SCHEMA_VERSION; v++) {
+      db.exec(MIGRATIONS[v - 1]);
+      record.run(v, new Date().toISOString());
+    }
+  }).immediate();
+}
+
+export interface OpenedDb {
+  db: Db;
+  dir: string;
+  file: string;
+}
+
+export function openDatabase(dir?: string): OpenedDb {
+  const dataDir = resolveDataDir(dir);
+  // The database holds wire traffic and secret variables: readable by the owner only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, DB_FILE);
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return { db, dir: dataDir, file };
+}

@@ -1,0 +1,53 @@
+/**
+ * One error type for everything the store refuses, with a code the HTTP layer can map to a status
+ * (invalid → 400, not-found → 404, conflict → 409) and a message fit to show a user.
+ */
+import { randomBytes } from 'node:crypto';
+import { nameSchema, parseWith } from '../../lib/session/schemas';
+import { jsonDepthExceeds } from '../../lib/session/file-format';
+
+export type StoreErrorCode = 'invalid' | 'not-found' | 'conflict';
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+/** 128 random bits, URL-safe: used for row ids that appear in URLs. */
+export const newId = (): string => randomBytes(16).toString('base64url');
+
+/** 256 random bits: share links must be unguessable even if ids leak. */
+export const newShareId = (): string => randomBytes(32).toString('base64url');
+
+/** A name is a label shown to a user, never a path: checked for length and control characters only. */
+export function checkName(name: unknown, what: string): string {
+  const r = parseWith(nameSchema, name);
+  if (!r.ok) throw new StoreError('invalid', `${what} name: ${r.error.replace(/^name: /, '')}`);
+  return r.value.trim();
+}
+
+const MAX_PAYLOAD_CHARS = 64 * 1024 * 1024 + 64 * 1024;
+const MAX_PAYLOAD_DEPTH = 64;
+
+/** Serialise a JSON value for a TEXT column, refusing what JSON cannot carry and what is too big. */
+export function toJsonColumn(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    throw new StoreError('invalid', `${what}: not representable as JSON (${(e as Error).message})`);
+  }
+  if (text === undefined) throw new StoreError('invalid', `${what}: not representable as JSON`);
+  if (text.length > MAX_PAYLOAD_CHARS) throw new StoreError('invalid', `${what}: larger than 64 MiB`);
+  if (jsonDepthExceeds(text, MAX_PAYLOAD_DEPTH)) {
+    throw new StoreError('invalid', `${what}: nested more than ${MAX_PAYLOAD_DEPTH} levels deep`);
+  }
+  return text;
+}
+
+export const isoNow = (): string => new Date().toISOString();

@@ -1,0 +1,230 @@
+/**
+ * Recorded traffic. The recorder appends one batch per transaction (thousands of events per
+ * second) and applies pairing patches the same way. Reads return each event exactly as it was
+ * appended, with its patches applied.
+ *
+ * Layout: the columns the app filters on (dir, kind, method, state, pair …) are copied out of the
+ * event; `raw` and `raw_base64` are kept verbatim in their own columns; `body` is the whole event
+ * as JSON with `raw`/`rawBase64` blanked to "" in place, so a read puts them back at the same key
+ * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
+ * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
+ * lossy copy for display.
+ */
+import type { EventPatch, TrafficEvent } from '../../lib/session/types';
+import type { Db } from './db';
+import { StoreError } from './errors';
+
+interface EventRow {
+  raw: string;
+  raw_base64: string | null;
+  body: string;
+}
+
+export interface ListEventsOptions {
+  /** Only events with a greater seq (0 = from the start). */
+  sinceSeq?: number;
+  /** Default 1000, at most 100 000. */
+  limit?: number;
+}
+
+export interface PatchResult {
+  applied: number;
+  /** seqs the patches named that this session has not recorded. */
+  missing: number[];
+}
+
+const MAX_LIST = 100_000;
+const PATCH_KEYS = ['pair', 'latencyMs', 'state', 'late', 'items', 'findings', 'error'] as const;
+
+const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** What one event adds to its session's counts. */
+function errorsOf(ev: TrafficEvent): number {
+  let n = ev.kind === 'error' || ev.error ? 1 : 0;
+  if (ev.items) for (const it of ev.items) if (it.kind === 'error' || it.error) n++;
+  return n;
+}
+
+function findingsOf(ev: TrafficEvent): number {
+  let n = Array.isArray(ev.findings) ? ev.findings.length : 0;
+  if (ev.items) for (const it of ev.items) n += Array.isArray(it.findings) ? it.findings.length : 0;
+  return n;
+}
+
+function bodyOf(ev: TrafficEvent): string {
+  const blank: Record<string, unknown> = { ...ev, raw: isWellFormed(ev.raw) ? '' : ev.raw };
+  if (ev.rawBase64 !== undefined) blank.rawBase64 = '';
+  return JSON.stringify(blank);
+}
+
+function toEvent(row: EventRow): TrafficEvent {
+  const ev = JSON.parse(row.body) as TrafficEvent;
+  if (ev.raw === '') ev.raw = row.raw;
+  if (row.raw_base64 !== null) ev.rawBase64 = row.raw_base64;
+  return ev;
+}
+
+const idTextOf = (ev: TrafficEvent): string | null =>
+  ev.idText ?? (ev.id === undefined ? null : JSON.stringify(ev.id));
+
+const errorCodeOf = (ev: TrafficEvent): number | null =>
+  typeof ev.error?.code === 'number' ? ev.error.code : null;
+
+/** Cheap shape checks: the recorder is trusted code, but a bad row must not reach the file. */
+function checkEvent(ev: TrafficEvent, i: number): void {
+  const bad = (what: string) => new StoreError('invalid', `events[${i}]: ${what}`);
+  if (typeof ev !== 'object' || ev === null) throw bad('not an event object');
+  if (!Number.isSafeInteger(ev.seq) || ev.seq < 0) throw bad('seq must be a non-negative integer');
+  if (!Number.isFinite(ev.t) || !Number.isFinite(ev.time)) throw bad('t and time must be numbers');
+  if (typeof ev.raw !== 'string') throw bad('raw must be text');
+  if (ev.rawBase64 !== undefined && typeof ev.rawBase64 !== 'string') throw bad('rawBase64 must be text');
+  if (typeof ev.dir !== 'string' || typeof ev.kind !== 'string') throw bad('dir and kind must be text');
+  if (!Array.isArray(ev.findings)) throw bad('findings must be a list');
+}
+
+interface Tally {
+  events: number;
+  out: number;
+  in: number;
+  errors: number;
+  findings: number;
+  lastSeq: number;
+}
+
+export class EventsRepo {
+  private readonly appendTx: (sessionId: string, events: readonly TrafficEvent[]) => void;
+  private readonly patchTx: (sessionId: string, patches: readonly EventPatch[]) => PatchResult;
+  private readonly listStmt;
+  private readonly getStmt;
+
+  constructor(private readonly db: Db) {
+    const sessionExists = db.prepare<[string], { id: string }>('SELECT id FROM sessions WHERE id = ?');
+    const insert = db.prepare(
+      `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
+         error_code, findings_count, raw, raw_base64, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const bump = db.prepare(
+      `UPDATE sessions SET last_seq = MAX(last_seq, ?), count_events = count_events + ?, count_out = count_out + ?,
+         count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?
+       WHERE id = ?`,
+    );
+    const bumpTally = (sessionId: string, t: Tally) =>
+      bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, sessionId);
+    const requireSession = (sessionId: string) => {
+      if (!sessionExists.get(sessionId)) {
+        throw new StoreError('not-found', `no session with id ${JSON.stringify(sessionId).slice(0, 120)}`);
+      }
+    };
+
+    this.appendTx = db.transaction((sessionId: string, events: readonly TrafficEvent[]) => {
+      requireSession(sessionId);
+      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      for (let i = 0; i < events.length; i++) {
+        const ev = events[i];
+        checkEvent(ev, i);
+        const findings = findingsOf(ev);
+        try {
+          insert.run(
+            sessionId, ev.seq, ev.t, ev.time, ev.dir, ev.kind, idTextOf(ev), ev.method ?? null, ev.state ?? null,
+            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, bodyOf(ev),
+          );
+        } catch (e) {
+          if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+            throw new StoreError('conflict', `event seq ${ev.seq} is already recorded in this session`);
+          }
+          throw e;
+        }
+        tally.events++;
+        if (ev.dir === 'out') tally.out++;
+        else if (ev.dir === 'in') tally.in++;
+        tally.errors += errorsOf(ev);
+        tally.findings += findings;
+        if (ev.seq > tally.lastSeq) tally.lastSeq = ev.seq;
+      }
+      bumpTally(sessionId, tally);
+    });
+
+    const getBody = db.prepare<[string, number], { body: string }>('SELECT body FROM events WHERE session_id = ? AND seq = ?');
+    const update = db.prepare(
+      `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
+       WHERE session_id = ? AND seq = ?`,
+    );
+    this.patchTx = db.transaction((sessionId: string, patches: readonly EventPatch[]) => {
+      requireSession(sessionId);
+      const result: PatchResult = { applied: 0, missing: [] };
+      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      for (const p of patches) {
+        const row = typeof p?.seq === 'number' ? getBody.get(sessionId, p.seq) : undefined;
+        if (!row) {
+          result.missing.push(p?.seq);
+          continue;
+        }
+        const ev = JSON.parse(row.body) as TrafficEvent;
+        const fields = ev as unknown as Record<string, unknown>;
+        const errorsBefore = errorsOf(ev);
+        const findingsBefore = findingsOf(ev);
+        for (const k of PATCH_KEYS) if (p[k] !== undefined) fields[k] = p[k];
+        const findings = findingsOf(ev);
+        tally.errors += errorsOf(ev) - errorsBefore;
+        tally.findings += findings - findingsBefore;
+        // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
+        update.run(
+          JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
+          sessionId, p.seq,
+        );
+        result.applied++;
+      }
+      bumpTally(sessionId, tally);
+      return result;
+    });
+
+    this.listStmt = db.prepare<[string, number, number], EventRow>(
+      'SELECT raw, raw_base64, body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+    );
+    this.getStmt = db.prepare<[string, number], EventRow>(
+      'SELECT raw, raw_base64, body FROM events WHERE session_id = ? AND seq = ?',
+    );
+  }
+
+  /** Append one batch atomically: all of it is recorded, or (on a bad or repeated event) none. */
+  appendMany(sessionId: string, events: readonly TrafficEvent[]): void {
+    if (events.length === 0) return;
+    this.appendTx(sessionId, events);
+  }
+
+  append(sessionId: string, event: TrafficEvent): void {
+    this.appendTx(sessionId, [event]);
+  }
+
+  /** Apply later changes (pairing, state, latency, items, findings, error) to recorded events. */
+  applyPatches(sessionId: string, patches: readonly EventPatch[]): PatchResult {
+    if (patches.length === 0) return { applied: 0, missing: [] };
+    return this.patchTx(sessionId, patches);
+  }
+
+  /** Events in seq order, after `sinceSeq`. */
+  listEvents(sessionId: string, opts: ListEventsOptions = {}): TrafficEvent[] {
+    const since = Math.max(0, Math.floor(opts.sinceSeq ?? 0));
+    const limit = Math.min(Math.max(1, Math.floor(opts.limit ?? 1000)), MAX_LIST);
+    return this.listStmt.all(sessionId, since, limit).map(toEvent);
+  }
+
+  /**
+   * Every event after `sinceSeq`, streamed from disk (for exports of big sessions). Do not write
+   * to the store while iterating: the connection is busy until the iterator finishes.
+   */
+  *iterateEvents(sessionId: string, opts: { sinceSeq?: number } = {}): Generator<TrafficEvent> {
+    const since = Math.max(0, Math.floor(opts.sinceSeq ?? 0));
+    for (const row of this.listStmt.iterate(sessionId, since, Number.MAX_SAFE_INTEGER)) yield toEvent(row);
+  }
+
+  getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
+    const row = this.getStmt.get(sessionId, seq);
+    return row ? toEvent(row) : undefined;
+  }
+
+  countEvents(sessionId: string): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?').get(sessionId) as { n: number }).n;
+  }
+}

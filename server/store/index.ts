@@ -1,0 +1,79 @@
+/**
+ * The recorder's and the history's storage: one SQLite file (WAL) in the data directory.
+ *
+ *   const store = new Store();               // $RPCSCOPE_DATA_DIR or <project>/data
+ *   const s = store.sessions.create({ name, target, status: 'open' });
+ *   store.events.appendMany(s.id, batch);    // once per recorder batch
+ *   store.events.applyPatches(s.id, patches);
+ *   store.close();
+ *
+ * Opening a store marks sessions a dead process left open as closed (`staleSessionsClosed`).
+ */
+import type { Db } from './db';
+import { openDatabase } from './db';
+import { CollectionsRepo } from './collections';
+import { EnvironmentsRepo } from './environments';
+import { EventsRepo } from './events';
+import { SessionsRepo } from './sessions';
+
+export { StoreError, type StoreErrorCode } from './errors';
+export { DATA_DIR_ENV, DB_FILE, SCHEMA_VERSION, resolveDataDir } from './db';
+export type { CreateSessionInput, ListSessionsOptions } from './sessions';
+export type { ListEventsOptions, PatchResult } from './events';
+export type {
+  Collection,
+  CollectionFolder,
+  CollectionItem,
+  CollectionItemKind,
+  CollectionTree,
+  FolderNode,
+  ItemChanges,
+  NewItem,
+} from './collections';
+export type { Environment, Variable } from './environments';
+
+export interface StoreOptions {
+  /** Data directory; default $RPCSCOPE_DATA_DIR, else `<project>/data`. Created if missing. */
+  dir?: string;
+}
+
+export class Store {
+  readonly dir: string;
+  /** Path of the database file. */
+  readonly file: string;
+  readonly sessions: SessionsRepo;
+  readonly events: EventsRepo;
+  readonly collections: CollectionsRepo;
+  readonly environments: EnvironmentsRepo;
+  /** How many sessions were still marked open from an earlier run and got closed on open. */
+  readonly staleSessionsClosed: number;
+  private readonly db: Db;
+  private closed = false;
+
+  constructor(opts: StoreOptions = {}) {
+    const { db, dir, file } = openDatabase(opts.dir);
+    this.db = db;
+    this.dir = dir;
+    this.file = file;
+    this.sessions = new SessionsRepo(db);
+    this.events = new EventsRepo(db);
+    this.collections = new CollectionsRepo(db);
+    this.environments = new EnvironmentsRepo(db);
+    this.staleSessionsClosed = this.sessions.closeStale();
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Checkpoints the WAL into the main file and closes. Safe to call twice. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.close();
+    }
+  }
+}
