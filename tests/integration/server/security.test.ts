@@ -41,7 +41,7 @@ function upgrade(headers: Record<string, string>, query = `?token=${TOKEN}`): Pr
 /** A stdio target whose only effect is to create a file: if the file appears, something was spawned. */
 function spawnProbe(marker: string): string {
   return JSON.stringify({
-    target: { kind: 'stdio', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'spawned')`], framing: 'newline' },
+    target: { kind: 'stdio', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'spawned'); process.stdin.resume()`], framing: 'newline' },
   });
 }
 
