@@ -36,12 +36,22 @@ export function messageOf(err: unknown): string {
   return String(err);
 }
 
+/** OpenSSL messages carry a file path and error numbers; keep only the reason a person can read. */
+function tlsReason(msg: string): string {
+  const m = /SSL routines:[^:]*:([^:]+)/.exec(msg);
+  const reason = (m ? m[1] : msg).trim();
+  if (/wrong version number|packet length too long|http request/i.test(reason)) {
+    return `${reason} (the server does not speak TLS here: try http:// or ws://)`;
+  }
+  return reason;
+}
+
 /** `where` is "host:port" (or a URL); it is named in the message so the user sees what failed. */
 export function networkErrorWords(err: unknown, where: string): string {
   const code = codeOf(err);
   const msg = messageOf(err);
   if (code && (TLS_CODES.has(code) || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_'))) {
-    return `TLS failure: ${msg} (${where})`;
+    return `TLS failure: ${tlsReason(msg)} (${where})`;
   }
   switch (code) {
     case 'ECONNREFUSED':
