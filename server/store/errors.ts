@@ -31,6 +31,17 @@ export function checkName(name: unknown, what: string): string {
   return r.value.trim();
 }
 
+/**
+ * A valid name made from any text (a URL, a command line): control characters become spaces and
+ * the result is clipped to the name limit. For names the server derives, not ones a user typed.
+ */
+export function toLabel(text: string, fallback = 'session'): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (!clean) return fallback;
+  // The limit counts UTF-16 units (as the schema does); never cut a surrogate pair in half.
+  return clean.length <= 200 ? clean : clean.slice(0, 199).replace(/[\ud800-\udbff]$/, '') + '…';
+}
+
 const MAX_PAYLOAD_CHARS = 64 * 1024 * 1024 + 64 * 1024;
 const MAX_PAYLOAD_DEPTH = 64;
 

@@ -15,8 +15,11 @@ import { CollectionsRepo } from './collections';
 import { EnvironmentsRepo } from './environments';
 import { EventsRepo } from './events';
 import { SessionsRepo } from './sessions';
+import { exportSessionFile, importSessionFile } from './session-files';
+import type { BuildOptions } from '../../lib/session/file-format';
+import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
 
-export { StoreError, type StoreErrorCode } from './errors';
+export { StoreError, toLabel, type StoreErrorCode } from './errors';
 export { DATA_DIR_ENV, DB_FILE, SCHEMA_VERSION, resolveDataDir } from './db';
 export type { CreateSessionInput, ListSessionsOptions } from './sessions';
 export type { ListEventsOptions, PatchResult } from './events';
@@ -60,6 +63,19 @@ export class Store {
     this.collections = new CollectionsRepo(db);
     this.environments = new EnvironmentsRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
+  }
+
+  /**
+   * Records a validated session file (see parseSessionFile) as a new, closed, imported session,
+   * all at once or not at all.
+   */
+  importSessionFile(file: SessionFileV1, opts: { name?: string } = {}): SessionSummary {
+    return importSessionFile(this.db, this.sessions, this.events, file, opts);
+  }
+
+  /** A recorded session as a session file, version 1 (unredacted: redact before sharing). */
+  exportSessionFile(id: string, opts: BuildOptions = {}): SessionFileV1 {
+    return exportSessionFile(this.sessions, this.events, id, opts);
   }
 
   get isOpen(): boolean {

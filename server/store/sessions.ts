@@ -6,7 +6,7 @@
 import type { SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
-import { StoreError, checkName, isoNow, newId, newShareId, toJsonColumn } from './errors';
+import { StoreError, checkName, isoNow, newId, newShareId, toJsonColumn, toLabel } from './errors';
 
 interface SessionRow {
   id: string;
@@ -28,6 +28,11 @@ interface SessionRow {
 }
 
 export interface CreateSessionInput {
+  /**
+   * Usually derived by the server (a URL, a command line), so it is made into a valid label
+   * (control characters to spaces, clipped to 200) rather than refused: a session must never fail
+   * to record because of its name. `rename` checks strictly, since a user typed that one.
+   */
   name: string;
   target: TargetSpec;
   /** Default: a fresh random id. Imports keep none of the file's ids. */
@@ -110,7 +115,8 @@ export class SessionsRepo {
   }
 
   create(input: CreateSessionInput): SessionSummary {
-    const name = checkName(input.name, 'session');
+    if (typeof input.name !== 'string') throw new StoreError('invalid', 'session name: must be text');
+    const name = toLabel(input.name);
     const target = parseTargetSpec(input.target);
     if (!target.ok) throw new StoreError('invalid', `target: ${target.error}`);
     const id = input.id ?? newId();

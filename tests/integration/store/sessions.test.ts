@@ -122,6 +122,16 @@ describe('history', () => {
     expect(store.sessions.setTags(s.id, []).tags).toBeUndefined();
   });
 
+  it('makes a long or multi-line derived name into a label instead of losing the session', () => {
+    const store = temp.open(temp.dir());
+    const long = store.sessions.create({ name: 'node ' + 'a'.repeat(500), target });
+    expect(long.name).toHaveLength(200);
+    expect(long.name.endsWith('…')).toBe(true);
+    expect(store.sessions.create({ name: 'python\n-c\tprint(1)', target }).name).toBe('python -c print(1)');
+    expect(store.sessions.create({ name: '😀'.repeat(150), target }).name).toBe('😀'.repeat(99) + '…');
+    expect(store.sessions.create({ name: '\u0000', target }).name).toBe('session');
+  });
+
   it('refuses an invalid target when a session is created', () => {
     const store = temp.open(temp.dir());
     expect(() => store.sessions.create({ name: 'x', target: { kind: 'http', url: 'javascript:alert(1)' } as TargetSpec })).toThrow(
