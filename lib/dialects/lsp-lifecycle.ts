@@ -8,7 +8,7 @@
  */
 import type { Direction } from '../session/types';
 import { answerErrorCode, describeRequest, finding, opposite, PendingTable } from './lifecycle-util';
-import { entriesOf, isAnswer, isCall, type MessageEntry } from './messages';
+import { entriesOf, idJson, isAnswer, isCall, type MessageEntry } from './messages';
 import type { LifecycleChecker, LifecycleFinding, LifecycleInput } from './types';
 
 export const LSP_SPEC = {
@@ -78,7 +78,7 @@ export function createLspLifecycleChecker(): LifecycleChecker {
       tag = phase === 'pre' ? 'pre-init' : 'shutdown';
       if (phase === 'ready') phase = 'shutting-down';
     }
-    if (isRequest && e.idKey !== undefined) pending.set(e.idKey, { seq, method, idText: e.idText, tag });
+    if (isRequest && e.idKey !== undefined) pending.set(e.idKey, { seq, method, idText: idJson(e.id, e.idText), tag });
   }
 
   function onServerCall(seq: number, e: MessageEntry, out: LifecycleFinding[]): void {
@@ -153,7 +153,7 @@ export function createLspLifecycleChecker(): LifecycleChecker {
           } else {
             clientDir = dir;
             phase = 'initializing';
-            if (e.idKey !== undefined) pending.set(e.idKey, { seq, method: e.method, idText: e.idText, tag: 'initialize' });
+            if (e.idKey !== undefined) pending.set(e.idKey, { seq, method: e.method, idText: idJson(e.id, e.idText), tag: 'initialize' });
           }
           continue;
         }
