@@ -1,0 +1,365 @@
+/**
+ * `Content-Length` framing (LSP / DAP base protocol): `Name: value\r\n` header lines, a blank
+ * line, then exactly Content-Length bytes of UTF-8 body.
+ *
+ * Speed: every byte is looked at a bounded number of times. Whole frames inside a chunk are
+ * sliced out of it in place (and, when the chunk is ASCII, out of one decode of the chunk); only
+ * an unfinished header (at most the header cap) is copied aside, and an unfinished body is copied
+ * once into a buffer of exactly its declared size.
+ *
+ * Resynchronisation (what happens to bytes that are not a frame):
+ * - A header block starts at a line that begins with `Content-Length:` (any case), or at a
+ *   `Name: value\r\n` line that has no `Content-Length:` further along it.
+ * - Any other line before a header block (a banner such as "Server starting...\n", a stray blank
+ *   line, the leftover of a body whose length was wrong) is `bad-header` noise, one noise frame per
+ *   line; when the line contains `Content-Length:` after its start (a body glued to the next header),
+ *   the noise ends right there and the header block starts. Without a line break, the noise comes
+ *   out in pieces of at most UNFRAMED_PIECE_BYTES.
+ * - A complete block without a usable length (missing, `12abc`, `-1`, two different values) is one
+ *   `bad-header` noise frame; decoding goes on after its blank line, so the body that followed
+ *   becomes unframed noise up to the next `Content-Length:`.
+ * - A block with a usable length but another defect (a bare `\n` line ending, a charset other than
+ *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
+ *   noise frame.
+ * - A block over the header cap without its blank line is `header-too-large` noise (its first
+ *   cap bytes); a body over the frame cap is skipped without buffering and reported as
+ *   `oversized` noise with the header and a bounded prefix; at end of stream a partial frame is
+ *   `incomplete` noise.
+ */
+import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
+import { findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax, CL_MATCH_LENGTH } from './header-bytes';
+import {
+  concatBytes,
+  DEFAULT_MAX_FRAME_BYTES,
+  DEFAULT_MAX_HEADER_BYTES,
+  formatBytes,
+  indexOfByte,
+  noiseFrame,
+  OVERSIZED_PREVIEW_BYTES,
+  oversizedFrame,
+  Preview,
+  UNFRAMED_PIECE_BYTES,
+  utf8Cut,
+} from './frames';
+import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
+import { asciiText, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
+import { base64Encode } from './base64';
+
+const HEADER: number = 0;
+const BODY: number = 1;
+const SKIP: number = 2;
+
+const UNFRAMED = 'bytes outside any frame (e.g. a banner printed on stdout); expected a "Content-Length: N" header';
+const EMPTY = new Uint8Array(0);
+
+export class ContentLengthDecoder implements FrameDecoder {
+  private readonly maxFrame: number;
+  private readonly maxHeader: number;
+  private state: number = HEADER;
+
+  /** An unfinished header block or unframed line, copied out of earlier chunks. */
+  private readonly hb: Uint8Array;
+  private hbLen = 0;
+  /** Header progress, as offsets from the first byte of the pending block or line. */
+  private inBlock = false;
+  private lineOff = 0;
+  private searchOff = 0;
+  private needMore = false;
+  private readonly block = new HeaderBlock();
+
+  /** The frame being completed: its header bytes, declared body length, and body so far. */
+  private headLen = 0;
+  private head: Uint8Array = EMPTY;
+  private bodyLen = 0;
+  private bodyBuf: Uint8Array | null = null;
+  private bodyFill = 0;
+  private preview: Preview | null = null;
+  private skipLeft = 0;
+
+  /** The chunk being pushed and, once needed, its text when it is all ASCII (null when it is not). */
+  private chunk: Uint8Array | null = null;
+  private chunkText: string | null | undefined = undefined;
+
+  constructor(options: FrameDecoderOptions = {}) {
+    this.maxFrame = Math.max(0, options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
+    this.maxHeader = Math.max(64, options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES);
+    this.hb = new Uint8Array(Math.max(this.maxHeader, UNFRAMED_PIECE_BYTES) + 16);
+  }
+
+  push(chunk: Uint8Array): Frame[] {
+    const out: Frame[] = [];
+    const n = chunk.length;
+    this.chunk = chunk;
+    this.chunkText = undefined;
+    let p = 0;
+    while (this.hbLen > 0 && p < n) p = this.continueHeader(chunk, p, out);
+    while (p < n) {
+      if (this.state === HEADER) {
+        this.needMore = false;
+        const q = this.header(chunk, p, n, out);
+        if (this.needMore) {
+          this.hb.set(chunk.subarray(q, n), 0);
+          this.hbLen = n - q;
+          break;
+        }
+        const fs = q - this.headLen;
+        const fe = q + this.bodyLen;
+        if (this.state === BODY && fe <= n) {
+          this.emitContiguous(chunk, fs, q, fe, out);
+          p = fe;
+          continue;
+        }
+        this.head = chunk.slice(fs, q);
+        p = q;
+      } else if (this.state === BODY) {
+        p = this.fillBody(chunk, p, n, out);
+      } else {
+        p = this.skip(chunk, p, n, out);
+      }
+    }
+    this.chunk = null;
+    this.chunkText = undefined;
+    return out;
+  }
+
+  flush(): Frame[] {
+    const out: Frame[] = [];
+    if (this.state === HEADER && this.hbLen > 0) {
+      const bytes = this.hb.slice(0, this.hbLen);
+      if (this.inBlock || isContentLengthPrefix(bytes, 0, bytes.length)) {
+        out.push(noiseFrame('incomplete', 'the stream ended inside a header block', bytes));
+      } else {
+        out.push(noiseFrame('bad-header', `${UNFRAMED}; the stream ended before one`, bytes));
+      }
+    } else if (this.state === BODY) {
+      const body = this.bodyBuf === null ? EMPTY : this.bodyBuf.subarray(0, this.bodyFill);
+      const detail = `the stream ended after ${this.bodyFill} of the ${this.bodyLen} body bytes its Content-Length announced`;
+      out.push(noiseFrame('incomplete', detail, concatBytes(this.head, body)));
+    } else if (this.state === SKIP) {
+      const seen = this.bodyLen - this.skipLeft;
+      const detail = `${this.oversizedDetail()}; the stream ended after ${seen} of them`;
+      out.push(oversizedFrame(detail, concatBytes(this.head, this.preview!.view()), this.headLen + seen));
+    }
+    this.hbLen = 0;
+    this.endFrame();
+    return out;
+  }
+
+  /** Feeds chunk bytes to the header kept in `hb`; returns where the chunk should continue. */
+  private continueHeader(chunk: Uint8Array, p: number, out: Frame[]): number {
+    const k = Math.min(chunk.length - p, this.hb.length - this.hbLen);
+    const oldLen = this.hbLen;
+    this.hb.set(chunk.subarray(p, p + k), oldLen);
+    this.hbLen += k;
+    this.needMore = false;
+    const q = this.header(this.hb, 0, this.hbLen, out);
+    if (this.needMore && q < oldLen) {
+      // The pending block began in an earlier chunk: keep it here, compacted.
+      this.hb.copyWithin(0, q, this.hbLen);
+      this.hbLen -= q;
+      return p + k;
+    }
+    // Everything from q on is a copy of chunk bytes: continue in the chunk itself (offsets are relative).
+    if (!this.needMore) this.head = this.hb.slice(q - this.headLen, q);
+    this.hbLen = 0;
+    return p + (q - oldLen);
+  }
+
+  /**
+   * Reads header blocks and unframed lines from bytes[base, end). Returns the end of a complete
+   * usable header block (state BODY or SKIP), or, with `needMore` set, the start of the pending
+   * block or line.
+   */
+  private header(bytes: Uint8Array, base: number, end: number, out: Frame[]): number {
+    for (;;) {
+      if (!this.inBlock) {
+        const avail = end - base;
+        if (avail >= CL_MATCH_LENGTH) {
+          if (isContentLengthAt(bytes, base)) {
+            this.inBlock = true;
+            continue;
+          }
+        } else if (avail === 0 || isContentLengthPrefix(bytes, base, end)) {
+          this.needMore = true;
+          return base;
+        }
+        const limit = base + UNFRAMED_PIECE_BYTES;
+        const nl = indexOfByte(bytes, 10, base + this.searchOff, Math.min(end, limit));
+        let cut: number;
+        if (nl >= 0) {
+          const k = findContentLength(bytes, base + 1, nl);
+          if (k < 0 && nl > base && bytes[nl - 1] === 13 && isHeaderSyntax(bytes, base, nl)) {
+            this.inBlock = true;
+            continue;
+          }
+          cut = k >= 0 ? k : nl + 1;
+        } else if (end < limit) {
+          this.searchOff = avail;
+          this.needMore = true;
+          return base;
+        } else {
+          // No line break in a whole piece: cut it, keeping a possible partial "content-length:" for the next.
+          const k = findContentLength(bytes, base + 1, limit);
+          cut = k >= 0 ? k : utf8Cut(bytes, base, limit - (CL_MATCH_LENGTH - 1));
+        }
+        out.push(noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut)));
+        base = cut;
+        this.searchOff = 0;
+        continue;
+      }
+
+      const limit = base + this.maxHeader;
+      const nl = indexOfByte(bytes, 10, base + this.searchOff, Math.min(end, limit));
+      if (nl < 0) {
+        if (end < limit) {
+          this.searchOff = end - base;
+          this.needMore = true;
+          return base;
+        }
+        const cut = utf8Cut(bytes, base, limit);
+        const detail = `header block longer than ${formatBytes(this.maxHeader)} without the blank line that ends it`;
+        out.push(noiseFrame('header-too-large', detail, bytes.subarray(base, cut)));
+        base = cut;
+        this.endFrame();
+        continue;
+      }
+      const ls = base + this.lineOff;
+      const kind = this.block.line(bytes, ls, nl);
+      if (kind !== LINE_FIELD && kind !== LINE_BLANK && ls > base) {
+        // The block ends without its blank line; the odd line is looked at again as a possible start.
+        const detail = 'header block cut short by a line that is not a "Name: value" header';
+        out.push(noiseFrame('bad-header', detail, bytes.subarray(base, ls)));
+        base = ls;
+        this.endFrame();
+        continue;
+      }
+      if (kind !== LINE_FIELD && kind !== LINE_BLANK) {
+        // Cannot happen (a block only opens on a header line); kept so a bad first line can never stall decoding.
+        out.push(noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, nl + 1)));
+        base = nl + 1;
+        this.endFrame();
+        continue;
+      }
+      this.lineOff = this.searchOff = nl + 1 - base;
+      if (kind === LINE_FIELD) continue;
+
+      const hdrEnd = nl + 1;
+      const unusable = this.block.unusable();
+      if (unusable !== null) {
+        out.push(noiseFrame('bad-header', unusable, bytes.subarray(base, hdrEnd)));
+        base = hdrEnd;
+        this.endFrame();
+        continue;
+      }
+      this.headLen = hdrEnd - base;
+      this.bodyLen = this.block.contentLength;
+      if (this.bodyLen > this.maxFrame) {
+        this.state = SKIP;
+        this.skipLeft = this.bodyLen;
+        this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
+      } else {
+        this.state = BODY;
+      }
+      return hdrEnd;
+    }
+  }
+
+  private fillBody(bytes: Uint8Array, p: number, end: number, out: Frame[]): number {
+    if (this.bodyBuf === null) {
+      const len = this.bodyLen;
+      if (end - p >= len) {
+        this.emitSplit(bytes.subarray(p, p + len), out);
+        return p + len;
+      }
+      this.bodyBuf = new Uint8Array(this.bodyLen);
+    }
+    const take = Math.min(this.bodyLen - this.bodyFill, end - p);
+    this.bodyBuf.set(bytes.subarray(p, p + take), this.bodyFill);
+    this.bodyFill += take;
+    if (this.bodyFill === this.bodyLen) this.emitSplit(this.bodyBuf, out);
+    return p + take;
+  }
+
+  private skip(bytes: Uint8Array, p: number, end: number, out: Frame[]): number {
+    const take = Math.min(this.skipLeft, end - p);
+    this.preview!.add(bytes, p, p + take);
+    this.skipLeft -= take;
+    if (this.skipLeft === 0) {
+      const shown = concatBytes(this.head, this.preview!.view());
+      out.push(oversizedFrame(this.oversizedDetail(), shown, this.headLen + this.bodyLen));
+      this.endFrame();
+    }
+    return p + take;
+  }
+
+  private oversizedDetail(): string {
+    const problem = this.block.problem === null ? '' : ` (and ${this.block.problem})`;
+    return `frame body of ${this.bodyLen} bytes is over the ${formatBytes(this.maxFrame)} frame cap${problem}; its bytes were skipped, not kept (shown: the header and at most the first ${OVERSIZED_PREVIEW_BYTES} body bytes)`;
+  }
+
+  /** A whole frame lying in bytes[fs, fe) with its body at [bs, fe). */
+  private emitContiguous(bytes: Uint8Array, fs: number, bs: number, fe: number, out: Frame[]): void {
+    if (this.block.problem !== null) {
+      out.push(noiseFrame('bad-header', this.block.problem, bytes.subarray(fs, fe)));
+    } else {
+      if (bytes === this.chunk && this.chunkText === undefined) this.chunkText = asciiText(bytes);
+      const text = bytes === this.chunk ? this.chunkText : null;
+      if (text != null) {
+        out.push(message(text.slice(bs, fe), text.slice(fs, fe), this.block.headers, undefined));
+      } else {
+        // Header bytes are ASCII (anything else is a problem), so the body starts at the same offset in the text.
+        const d = decodeUtf8(bytes.subarray(fs, fe));
+        out.push(message(d.text.slice(bs - fs), d.text, this.block.headers, d.base64));
+      }
+    }
+    this.endFrame();
+  }
+
+  /** A whole frame whose header is in `this.head` and body in `body`. */
+  private emitSplit(body: Uint8Array, out: Frame[]): void {
+    if (this.block.problem !== null) {
+      out.push(noiseFrame('bad-header', this.block.problem, concatBytes(this.head, body)));
+    } else {
+      const d = decodeUtf8(body);
+      const b64 = d.base64 === undefined ? undefined : base64Encode(concatBytes(this.head, body));
+      out.push(message(d.text, decodeLossy(this.head) + d.text, this.block.headers, b64));
+    }
+    this.endFrame();
+  }
+
+  private endFrame(): void {
+    this.state = HEADER;
+    this.inBlock = false;
+    this.lineOff = 0;
+    this.searchOff = 0;
+    this.block.reset();
+    this.headLen = 0;
+    this.head = EMPTY;
+    this.bodyLen = 0;
+    this.bodyBuf = null;
+    this.bodyFill = 0;
+    this.preview = null;
+    this.skipLeft = 0;
+  }
+}
+
+function message(body: string, raw: string, headers: Record<string, string>, rawBase64: string | undefined): MessageFrame {
+  const frame: MessageFrame = { type: 'message', body, raw, headers };
+  if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
+  return frame;
+}
+
+export function encodeContentLength(body: string): Uint8Array {
+  const bytes = encodeUtf8(body);
+  const header = `Content-Length: ${bytes.length}\r\n\r\n`;
+  const out = new Uint8Array(header.length + bytes.length);
+  for (let i = 0; i < header.length; i++) out[i] = header.charCodeAt(i);
+  out.set(bytes, header.length);
+  return out;
+}
+
+export const contentLengthCodec: FramingCodec = {
+  name: 'content-length',
+  createDecoder: (options) => new ContentLengthDecoder(options),
+  encode: encodeContentLength,
+};

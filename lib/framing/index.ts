@@ -1,0 +1,6 @@
+export type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame, NoiseFrame, NoiseReason } from './types';
+export { FRAMINGS, getCodec, isFraming } from './registry';
+export { ContentLengthDecoder, contentLengthCodec, encodeContentLength } from './content-length';
+export { NewlineDecoder, newlineCodec, encodeNewline } from './newline';
+export { DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HEADER_BYTES, OVERSIZED_PREVIEW_BYTES, UNFRAMED_PIECE_BYTES } from './frames';
+export { base64Encode } from './base64';

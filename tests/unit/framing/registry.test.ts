@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { FRAMINGS, getCodec, isFraming, type Frame } from '@/lib/framing';
+import { concat, expectSameWhateverTheChunking } from './helpers';
+
+describe('framing registry', () => {
+  it('lists every framing a target can choose, each under its own name', () => {
+    expect([...FRAMINGS].sort()).toEqual(['content-length', 'newline']);
+    for (const name of FRAMINGS) expect(getCodec(name).name).toBe(name);
+    expect(isFraming('newline')).toBe(true);
+    expect(isFraming('toString')).toBe(false);
+    expect(() => getCodec('bogus' as never)).toThrow(/unknown framing "bogus"/);
+  });
+});
+
+// The shared suite every registered framing must pass.
+describe.each(FRAMINGS)('%s framing: shared behaviour', (name) => {
+  const codec = getCodec(name);
+  const bodies = ['{"jsonrpc":"2.0","id":0,"method":"a"}', '{"jsonrpc":"2.0","id":"","result":"é"}', '[{"jsonrpc":"2.0","method":"😀"}]'];
+
+  it('decodes what it encodes, in order, whatever the chunking', () => {
+    const wire = concat(...bodies.map((b) => codec.encode(b)));
+    const frames = expectFramesOf(codec.createDecoder().push(wire));
+    expect(frames.map((f) => f.body)).toEqual(bodies);
+    expectSameWhateverTheChunking(codec, wire, frames);
+  });
+
+  it('keeps a banner as noise and still decodes the message after it', () => {
+    const wire = concat('Server starting...\n', codec.encode(bodies[0]));
+    const d = codec.createDecoder();
+    const frames = [...d.push(wire), ...d.flush()];
+    expect(frames.map((f) => f.type)).toEqual(['noise', 'message']);
+    expect(frames[0]).toMatchObject({ raw: expect.stringContaining('Server starting...') });
+  });
+
+  it('reports a message cut off by the end of the stream as incomplete', () => {
+    const wire = codec.encode(bodies[1]);
+    const d = codec.createDecoder();
+    const frames = [...d.push(wire.subarray(0, wire.length - 3)), ...d.flush()];
+    expect(frames).toEqual([expect.objectContaining({ type: 'noise', reason: 'incomplete', byteLength: wire.length - 3 })]);
+  });
+
+  it('returns nothing from an empty chunk and nothing more after flush', () => {
+    const d = codec.createDecoder();
+    expect(d.push(new Uint8Array(0))).toEqual([]);
+    expect(d.flush()).toEqual([]);
+    expect(d.flush()).toEqual([]);
+  });
+});
+
+function expectFramesOf(frames: Frame[]): Extract<Frame, { type: 'message' }>[] {
+  for (const f of frames) expect(f.type).toBe('message');
+  return frames as Extract<Frame, { type: 'message' }>[];
+}
