@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeBatch, composeRequest, composeResponse, utf8Length } from '@/lib/builder/compose';
 import { decomposeBatch, decomposeRequest } from '@/lib/builder/decompose';
+import { composeBatchEntries, duplicateIds, type BatchEntryDraft } from '@/lib/builder/batch-compose';
 
 describe('the preview is the exact text that will be sent', () => {
   it('composes a request with members in order and params as typed (one line)', () => {
@@ -79,5 +80,33 @@ describe('edit and resend fills the builder from a recorded request', () => {
       { kind: 'raw', text: '42' },
     ]);
     expect(decomposeBatch('{"a":1}')).toBeNull();
+  });
+});
+
+describe('batch editor entries become one exact array', () => {
+  const entry = (over: Partial<BatchEntryDraft>): BatchEntryDraft => ({
+    kind: 'request', method: 'm', paramsMode: 'omit', paramsText: '', idPolicy: 'auto', customId: '', rawText: '', ...over,
+  });
+  it('numbers auto ids in entry order from the session counter; notifications and raw entries take none', () => {
+    const r = composeBatchEntries(
+      [entry({ method: 'a' }), entry({ kind: 'notification', method: 'n' }), entry({ kind: 'raw', rawText: ' { "foo" : "boo" } ' }), entry({ method: 'b', paramsMode: 'array', paramsText: '[1]' })],
+      5,
+    );
+    expect(r.text).toBe('[{"jsonrpc":"2.0","id":5,"method":"a"},{"jsonrpc":"2.0","method":"n"},{"foo":"boo"},{"jsonrpc":"2.0","id":6,"method":"b","params":[1]}]');
+    expect(r.autoIdsUsed).toBe(2);
+  });
+  it('custom ids (0, "") are kept and duplicates are reported', () => {
+    const r = composeBatchEntries([entry({ idPolicy: 'custom', customId: '0' }), entry({ idPolicy: 'custom', customId: '""' }), entry({ idPolicy: 'custom', customId: '0' })], 1);
+    expect(r.text).toBe('[{"jsonrpc":"2.0","id":0,"method":"m"},{"jsonrpc":"2.0","id":"","method":"m"},{"jsonrpc":"2.0","id":0,"method":"m"}]');
+    expect([...duplicateIds(r)]).toEqual(['0']);
+  });
+  it('an entry that cannot compose blocks the send and says which', () => {
+    const r = composeBatchEntries([entry({}), entry({ kind: 'raw', rawText: '{oops' })], 1);
+    expect(r.text).toBeUndefined();
+    expect(r.errorCount).toBe(1);
+    expect(r.entries[1].error).toMatch(/not JSON/);
+  });
+  it('no entries is the empty batch []', () => {
+    expect(composeBatchEntries([], 1).text).toBe('[]');
   });
 });

@@ -1,0 +1,133 @@
+'use client';
+/** One batch entry: request, notification or raw JSON value, with its own controls. */
+import type { KeyboardEvent } from 'react';
+import type { EntryComposed } from '@/lib/builder/batch-compose';
+import { PARAMS_MODES } from '@/lib/builder/compose';
+import { JsonEditor } from '@/components/editor/JsonEditor';
+import { useBatch, type BatchEntry } from '@/components/stores/batch';
+import { Button, inputClass, Note, Segmented, selectClass } from '@/components/builder/ui';
+
+const KIND_STYLE = {
+  request: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
+  notification: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
+  raw: 'bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
+};
+
+export function EntryRow(props: {
+  entry: BatchEntry;
+  index: number;
+  count: number;
+  composed: EntryComposed | undefined;
+  duplicateId: boolean;
+  onSubmit: () => void;
+}) {
+  const { entry, index, count, composed } = props;
+  const { update, remove, duplicate, move, toggleKind } = useBatch.getState();
+  const label = `Entry ${index + 1}`;
+
+  // Keyboard reorder on the row's handle: Alt+↑/↓ move, Alt+D duplicate, Alt+Backspace remove.
+  const onKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (!e.altKey) return;
+    const focusHandle = (key: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-entry-handle="${key}"]`)?.focus());
+    if (e.key === 'ArrowUp') move(entry.key, -1);
+    else if (e.key === 'ArrowDown') move(entry.key, 1);
+    else if (e.key === 'd' || e.key === 'D') duplicate(entry.key);
+    else if (e.key === 'Backspace' || e.key === 'Delete') remove(entry.key);
+    else return;
+    e.preventDefault();
+    focusHandle(entry.key);
+  };
+
+  return (
+    <li
+      aria-label={label}
+      data-testid="batch-entry"
+      className="group/entry rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950"
+    >
+      <div className="flex flex-wrap items-center gap-1.5 border-b border-zinc-100 px-2 py-1 dark:border-zinc-800/70">
+        <button
+          type="button"
+          data-entry-handle={entry.key}
+          onKeyDown={onKey}
+          title="Alt+↑/↓ move · Alt+D duplicate · Alt+Backspace remove"
+          aria-label={`${label} (${entry.kind}); Alt+Arrow keys move it`}
+          className="w-6 shrink-0 cursor-grab rounded text-center font-mono text-[11px] tabular-nums text-zinc-400 hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500/50 dark:hover:bg-zinc-800"
+        >
+          {index + 1}
+        </button>
+        {entry.kind === 'raw' ? (
+          <span className={`rounded px-1.5 py-px text-[11px] font-medium ${KIND_STYLE.raw}`}>raw</span>
+        ) : (
+          <button
+            type="button"
+            onClick={() => toggleKind(entry.key)}
+            title="Toggle request ↔ notification"
+            aria-label={`${label}: ${entry.kind}, click to make it a ${entry.kind === 'request' ? 'notification' : 'request'}`}
+            className={`rounded px-1.5 py-px text-[11px] font-medium ${KIND_STYLE[entry.kind]} hover:ring-1 hover:ring-current`}
+          >
+            {entry.kind}
+          </button>
+        )}
+        {entry.kind !== 'raw' && (
+          <input
+            aria-label={`${label} method`}
+            value={entry.method}
+            placeholder="method"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => update(entry.key, { method: e.target.value })}
+            onKeyDown={(e) => {
+              if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+                e.preventDefault();
+                props.onSubmit();
+              }
+            }}
+            className={`${inputClass} w-44 flex-1`}
+          />
+        )}
+        {entry.kind === 'request' && (
+          <span className="flex items-center gap-1">
+            <select aria-label={`${label} id policy`} value={entry.idPolicy} onChange={(e) => update(entry.key, { idPolicy: e.target.value as 'auto' | 'custom' })} className={selectClass}>
+              <option value="auto">id auto</option>
+              <option value="custom">id custom</option>
+            </select>
+            {entry.idPolicy === 'custom' ? (
+              <input aria-label={`${label} id`} value={entry.customId} placeholder='0 or "a"' spellCheck={false} onChange={(e) => update(entry.key, { customId: e.target.value })} className={`${inputClass} w-20`} />
+            ) : (
+              <span className={`min-w-6 font-mono text-xs ${props.duplicateId ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500 dark:text-zinc-400'}`}>{composed?.idText}</span>
+            )}
+          </span>
+        )}
+        {entry.kind !== 'raw' && (
+          <Segmented size="xs" label={`${label} params shape`} value={entry.paramsMode} options={PARAMS_MODES.map((m) => ({ ...m, label: m.value === 'array' ? '[ ]' : m.value === 'object' ? '{ }' : 'none' }))} onChange={(paramsMode) => update(entry.key, { paramsMode, paramsText: paramsMode === 'array' && entry.paramsText.trim() === '{}' ? '[]' : paramsMode === 'object' && entry.paramsText.trim() === '[]' ? '{}' : entry.paramsText })} />
+        )}
+        <span className="ml-auto flex items-center opacity-70 transition-opacity group-focus-within/entry:opacity-100 group-hover/entry:opacity-100">
+          <Button variant="ghost" onClick={() => move(entry.key, -1)} disabled={index === 0} aria-label={`Move ${label} up`} title="Move up (Alt+↑)">
+            ↑
+          </Button>
+          <Button variant="ghost" onClick={() => move(entry.key, 1)} disabled={index === count - 1} aria-label={`Move ${label} down`} title="Move down (Alt+↓)">
+            ↓
+          </Button>
+          <Button variant="ghost" onClick={() => duplicate(entry.key)} aria-label={`Duplicate ${label}`} title="Duplicate (Alt+D)">
+            ⧉
+          </Button>
+          <Button variant="danger" onClick={() => remove(entry.key)} aria-label={`Remove ${label}`} title="Remove (Alt+Backspace)">
+            ✕
+          </Button>
+        </span>
+      </div>
+      <div className="p-1.5">
+        {entry.kind === 'raw' ? (
+          <JsonEditor aria-label={`${label} raw JSON`} value={entry.rawText} onChange={(rawText) => update(entry.key, { rawText })} onSubmit={props.onSubmit} gutters={false} className="max-h-40 min-h-10" />
+        ) : entry.paramsMode === 'omit' ? (
+          <p className="px-1 text-[11px] text-zinc-400 dark:text-zinc-500">no params</p>
+        ) : (
+          <JsonEditor aria-label={`${label} params`} value={entry.paramsText} onChange={(paramsText) => update(entry.key, { paramsText })} onSubmit={props.onSubmit} gutters={false} className="max-h-40 min-h-10" />
+        )}
+        {composed && !composed.ok && <div className="px-1 pt-1"><Note tone="error">{composed.error}</Note></div>}
+        {composed?.ok && composed.warnings.length > 0 && <div className="px-1 pt-1">{composed.warnings.map((w) => <Note key={w} tone="warning">{w}</Note>)}</div>}
+        {props.duplicateId && <div className="px-1 pt-1"><Note tone="warning">Another entry uses the same id: replies cannot be told apart.</Note></div>}
+      </div>
+    </li>
+  );
+}

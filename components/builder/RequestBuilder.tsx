@@ -1,0 +1,215 @@
+'use client';
+/**
+ * Request builder: method, params, id policy — or raw text — with the exact text to be sent shown
+ * before sending. Ctrl/Cmd+Enter sends from any field.
+ */
+import type { CompletionSource } from '@codemirror/autocomplete';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
+import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
+import { JsonEditor } from '@/components/editor/JsonEditor';
+import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion } from '@/components/stores/builder';
+import { useIdCounters } from '@/components/stores/builder-ids';
+import { useSessions } from '@/components/stores/sessions';
+import { AutoRepliesSection } from './AutoReplies';
+import { MethodField, type SuggestionGroup } from './MethodField';
+import { Preview } from './Preview';
+import { SendStatusLine } from './SendStatusLine';
+import { useMethodsSeen, useNextAutoId } from './session-index';
+import { Button, FieldLabel, inputClass, Kbd, modKey, Note, Segmented, selectClass } from './ui';
+import { useSendStatus } from './useSendStatus';
+import { newUuid } from './uuid';
+
+const MODES: { value: BuilderMode; label: string; title: string }[] = [
+  { value: 'compose', label: 'Request', title: 'compose a request or notification' },
+  { value: 'raw', label: 'Raw', title: 'free text, sent exactly as typed (broken input welcome)' },
+];
+
+export interface RequestBuilderProps {
+  sessionId: string | null;
+  /** Extra method lists (dialect profiles, OpenRPC documents) besides the store's. */
+  methodSources?: MethodSource[];
+  /** Completion inside the params editor (e.g. from a method's schema). */
+  paramsCompletions?: CompletionSource;
+}
+
+export function RequestBuilder({ sessionId, methodSources, paramsCompletions }: RequestBuilderProps) {
+  const draft = useBuilder((s) => s.draft);
+  const setDraft = useBuilder((s) => s.setDraft);
+  const setParamsText = useBuilder((s) => s.setParamsText);
+  const storeSources = useBuilder((s) => s.methodSources);
+  const panelNonce = useBuilder((s) => (s.panelRequest?.panel === 'builder' ? s.panelRequest.nonce : 0));
+  const summary = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary : undefined));
+  const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
+  const consume = useIdCounters((s) => s.consume);
+  const nextId = useNextAutoId(sessionId, counter);
+  const seen = useMethodsSeen(sessionId);
+  const [uuid, setUuid] = useState(newUuid);
+  const { status, event, reply, send } = useSendStatus(sessionId);
+  const methodInputId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Edit-and-resend brings the builder forward with the method field focused.
+  useEffect(() => {
+    if (!panelNonce) return;
+    rootRef.current?.scrollIntoView({ block: 'nearest' });
+    document.getElementById(methodInputId)?.focus();
+  }, [panelNonce, methodInputId]);
+
+  const groups = useMemo<SuggestionGroup[]>(() => {
+    const sent = seen.filter((m) => m.out > 0);
+    const fromTarget = seen.filter((m) => m.out === 0);
+    const out: SuggestionGroup[] = [];
+    if (sent.length) out.push({ label: 'Sent in this session', methods: sent.map((m) => ({ name: m.name, detail: `×${m.out}` })) });
+    for (const src of [...(methodSources ?? []), ...storeSources]) out.push({ label: src.label, methods: src.methods });
+    if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name, detail: `×${m.in}` })) });
+    return out;
+  }, [seen, methodSources, storeSources]);
+
+  const id = resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId });
+  const paramsText = draft.paramsMode === 'omit' ? '' : draft.paramsText[draft.paramsMode];
+  const composed = useMemo(() => {
+    if (draft.mode === 'raw') return draft.rawText === '' ? ({ ok: false, error: 'Type the text to send' } as const) : ({ ok: true, text: draft.rawText, warnings: [] } as const);
+    if (!id.ok) return id;
+    return composeRequest({ method: draft.method, paramsMode: draft.paramsMode, paramsText, idText: id.idText });
+  }, [draft.mode, draft.rawText, draft.method, draft.paramsMode, paramsText, id]);
+
+  const live = summary?.status === 'open' || summary?.status === 'connecting';
+  const blocked = !sessionId ? 'Connect to a target first' : !live ? `Session is ${summary?.status ?? 'not available'}: open a new one to send` : null;
+  const canSend = !blocked && composed.ok && status.state !== 'sending';
+
+  const doSend = async () => {
+    if (!canSend || !sessionId || !composed.ok) return;
+    const usedAuto = draft.mode === 'compose' && draft.idPolicy === 'auto';
+    const usedUuid = draft.mode === 'compose' && draft.idPolicy === 'uuid';
+    const seq = await send(composed.text);
+    if (seq === null) return;
+    if (usedAuto) consume(sessionId, nextId, 1);
+    if (usedUuid) setUuid(newUuid());
+  };
+
+  const pickMethod = (s: MethodSuggestion) => {
+    if (!s.paramsTemplate) return;
+    const t = s.paramsTemplate.trim();
+    const mode: ParamsMode = t.startsWith('[') ? 'array' : 'object';
+    const current = draft.paramsText[mode].trim();
+    if (current === '' || current === '{}' || current === '[]') {
+      setParamsText(mode, s.paramsTemplate);
+      setDraft({ paramsMode: mode });
+    }
+  };
+
+  const mod = modKey();
+
+  return (
+    <div ref={rootRef} className="flex h-full min-h-0 flex-col gap-2 p-3" data-testid="request-builder">
+      <div className="flex flex-wrap items-center gap-2">
+        <Segmented label="Builder mode" value={draft.mode} options={MODES} onChange={(mode) => setDraft({ mode })} />
+        {draft.mode === 'compose' ? (
+          <>
+            <MethodField id={methodInputId} value={draft.method} onChange={(method) => setDraft({ method })} onPick={pickMethod} onSubmit={doSend} groups={groups} />
+            <IdField policy={draft.idPolicy} customId={draft.customId} preview={id.ok ? id.idText : undefined} onChange={setDraft} onSubmit={doSend} />
+          </>
+        ) : (
+          <span className="flex-1 text-xs text-zinc-500 dark:text-zinc-400">Sent exactly as typed — no framing fixes, no JSON checks.</span>
+        )}
+        <Button variant="primary" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.ok ? `Send (${mod}+Enter)` : composed.error)} data-testid="builder-send">
+          Send <Kbd>{mod}↵</Kbd>
+        </Button>
+      </div>
+
+      {draft.loadedFrom && <LoadedHint draft={draft} onDismiss={() => setDraft({ loadedFrom: undefined })} />}
+
+      {draft.mode === 'compose' ? (
+        <>
+          <div className="flex items-center gap-2">
+            <FieldLabel>Params</FieldLabel>
+            <Segmented size="xs" label="Params shape" value={draft.paramsMode} options={PARAMS_MODES} onChange={(paramsMode) => setDraft({ paramsMode })} />
+          </div>
+          {draft.paramsMode === 'omit' ? (
+            <div className="flex min-h-[72px] flex-1 items-center justify-center rounded-md border border-dashed border-zinc-200 text-xs text-zinc-400 dark:border-zinc-800 dark:text-zinc-500">
+              No params member will be sent.
+            </div>
+          ) : (
+            <JsonEditor
+              key={draft.paramsMode}
+              aria-label={draft.paramsMode === 'array' ? 'Params (by position)' : 'Params (by name)'}
+              testId="params-editor"
+              value={paramsText}
+              onChange={(t) => setParamsText(draft.paramsMode as 'array' | 'object', t)}
+              onSubmit={doSend}
+              completions={paramsCompletions}
+              placeholder={draft.paramsMode === 'array' ? '[ … ]' : '{ … }'}
+              className="min-h-[96px] flex-1"
+            />
+          )}
+        </>
+      ) : (
+        <JsonEditor aria-label="Raw message" testId="raw-editor" value={draft.rawText} onChange={(rawText) => setDraft({ rawText })} onSubmit={doSend} allowEmpty placeholder="any text: {&quot;jsonrpc&quot;:&quot;2.0&quot;, …" className="min-h-[120px] flex-1" hideFormat />
+      )}
+
+      <div className="flex flex-col gap-1">
+        {!composed.ok && sessionId && <Note tone="error" testId="builder-error">{composed.error}</Note>}
+        {draft.mode === 'compose' && id.ok && id.warning && <Note tone="warning">{id.warning}</Note>}
+        {composed.ok && composed.warnings.map((w) => <Note key={w} tone="warning">{w}</Note>)}
+        {blocked && <Note tone="info">{blocked}</Note>}
+      </div>
+
+      <Preview text={composed.ok ? composed.text : undefined} testId="builder-preview" />
+      <SendStatusLine status={status} event={event} reply={reply} />
+      {sessionId && <AutoRepliesSection sessionId={sessionId} compact />}
+    </div>
+  );
+}
+
+function IdField(props: { policy: IdPolicy; customId: string; preview: string | undefined; onChange: (p: { idPolicy?: IdPolicy; customId?: string }) => void; onSubmit: () => void }) {
+  const selectId = useId();
+  return (
+    <div className="flex items-center gap-1.5">
+      <FieldLabel htmlFor={selectId}>Id</FieldLabel>
+      <select id={selectId} aria-label="Id policy" value={props.policy} onChange={(e) => props.onChange({ idPolicy: e.target.value as IdPolicy })} className={selectClass}>
+        {ID_POLICIES.map((p) => (
+          <option key={p.value} value={p.value} title={p.hint}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+      {props.policy === 'custom' ? (
+        <input
+          aria-label="Custom id (JSON)"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder='0, "", "abc", {}'
+          value={props.customId}
+          onChange={(e) => props.onChange({ customId: e.target.value })}
+          onKeyDown={(e) => {
+            if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+              e.preventDefault();
+              props.onSubmit();
+            }
+          }}
+          className={`${inputClass} w-32`}
+        />
+      ) : props.preview !== undefined ? (
+        <span className="max-w-40 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={props.preview} data-testid="id-preview">
+          {props.preview}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function LoadedHint({ draft, onDismiss }: { draft: { loadedFrom?: { seq: number; rawReason?: string }; idPolicy: IdPolicy; mode: BuilderMode }; onDismiss: () => void }) {
+  const from = draft.loadedFrom!;
+  return (
+    <div className="flex items-center gap-2 rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900 dark:bg-sky-950/50 dark:text-sky-200" data-testid="loaded-hint">
+      <span>
+        Loaded from <span className="font-mono">#{from.seq}</span>
+        {from.rawReason ? ` in Raw mode (${from.rawReason}).` : draft.idPolicy === 'custom' ? ' with its id — pick Auto number for a fresh one.' : '.'}
+      </span>
+      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="ml-auto rounded px-1 text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900">
+        ✕
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+/** Auto-reply rules go to the server (it answers the target's requests while the user explores). */
+import { checkJson } from '@/lib/builder/json-text';
+import { useBuilder } from '@/components/stores/builder';
+import { useSessions } from '@/components/stores/sessions';
+import { apiCall } from '@/components/stores/api';
+
+/** Save the whole rule set of a session locally and on the server; resolves with the server's error, if any. */
+export async function saveAutoReplies(sessionId: string, rules: Record<string, string>): Promise<string | null> {
+  const store = useBuilder.getState();
+  store.setAutoReplies(sessionId, rules);
+  const payload: Record<string, unknown> = {};
+  for (const [method, text] of Object.entries(rules)) {
+    const check = checkJson(text);
+    if (check.ok) payload[method] = check.value;
+  }
+  const token = useSessions.getState().token;
+  if (!token) {
+    store.setAutoReplySync(sessionId, { state: 'failed', error: 'No access token' });
+    return 'No access token';
+  }
+  store.setAutoReplySync(sessionId, { state: 'saving' });
+  try {
+    await apiCall(token, 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/auto-replies`, { rules: payload });
+    store.setAutoReplySync(sessionId, { state: 'saved' });
+    return null;
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    store.setAutoReplySync(sessionId, { state: 'failed', error });
+    return error;
+  }
+}

@@ -1,0 +1,80 @@
+'use client';
+/**
+ * Facts the builder needs from a session's events (methods seen, numeric ids already sent),
+ * kept incrementally: the events array is append-mostly and can hold 100k entries, so each
+ * render scans only what arrived since the last one.
+ */
+import { useMemo } from 'react';
+import { nextAutoId } from '@/lib/builder/ids';
+import type { TrafficEvent } from '@/lib/session/types';
+import { useSessions } from '@/components/stores/sessions';
+
+export interface MethodSeen {
+  name: string;
+  out: number;
+  in: number;
+}
+
+interface Index {
+  scanned: number;
+  firstSeq: number;
+  methods: Map<string, MethodSeen>;
+  /** Next auto id implied by what was sent (0 counter floor). */
+  nextId: number;
+}
+
+const cache = new WeakMap<TrafficEvent[], Index>();
+
+function note(methods: Map<string, MethodSeen>, name: string | undefined, dir: string): void {
+  if (!name || dir === 'meta') return;
+  let m = methods.get(name);
+  if (!m) methods.set(name, (m = { name, out: 0, in: 0 }));
+  if (dir === 'out') m.out++;
+  else m.in++;
+}
+
+function indexOf(events: TrafficEvent[]): Index {
+  let idx = cache.get(events);
+  // A replay that inserted into the middle invalidates the incremental scan.
+  if (idx && (idx.scanned > events.length || (events.length > 0 && events[0].seq !== idx.firstSeq))) idx = undefined;
+  if (!idx) {
+    idx = { scanned: 0, firstSeq: events[0]?.seq ?? 0, methods: new Map(), nextId: 1 };
+    cache.set(events, idx);
+  }
+  if (idx.scanned < events.length) {
+    const fresh = events.slice(idx.scanned);
+    for (const e of fresh) {
+      if (e.kind === 'request' || e.kind === 'notification') note(idx.methods, e.method, e.dir);
+      else if (e.kind === 'batch') for (const it of e.items ?? []) if (it.kind === 'request' || it.kind === 'notification') note(idx.methods, it.method, e.dir);
+    }
+    idx.nextId = nextAutoId(fresh, idx.nextId);
+    idx.scanned = events.length;
+    if (idx.firstSeq === 0 && events.length) idx.firstSeq = events[0].seq;
+  }
+  return idx;
+}
+
+/** Re-renders when the session's events change; returns its events (possibly empty). */
+export function useSessionEvents(sessionId: string | null): { events: TrafficEvent[]; version: number } {
+  const view = useSessions((s) => (sessionId ? s.sessions[sessionId] : undefined));
+  return { events: view?.events ?? EMPTY, version: view?.version ?? 0 };
+}
+
+const EMPTY: TrafficEvent[] = [];
+
+export function useMethodsSeen(sessionId: string | null): MethodSeen[] {
+  const { events, version } = useSessionEvents(sessionId);
+  return useMemo(() => {
+    void version;
+    return [...indexOf(events).methods.values()].sort((a, b) => b.out - a.out || b.in - a.in || a.name.localeCompare(b.name));
+  }, [events, version]);
+}
+
+/** The id the next auto-numbered request of this session will carry. */
+export function useNextAutoId(sessionId: string | null, counter: number | undefined): number {
+  const { events, version } = useSessionEvents(sessionId);
+  return useMemo(() => {
+    void version;
+    return Math.max(indexOf(events).nextId, counter ?? 1);
+  }, [events, version, counter]);
+}

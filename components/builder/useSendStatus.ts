@@ -1,0 +1,69 @@
+'use client';
+/** Tracks one send: in flight, refused, or recorded as #seq — then follows that event's pairing live. */
+import { useCallback, useState } from 'react';
+import type { TrafficEvent } from '@/lib/session/types';
+import { useSessions } from '@/components/stores/sessions';
+
+export type SendState = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; seq: number } | { state: 'failed'; error: string };
+
+export function useSendStatus(sessionId: string | null) {
+  const [status, setStatus] = useState<SendState>({ state: 'idle' });
+  const sentSeq = status.state === 'sent' ? status.seq : null;
+  const event = useSessions((s) => {
+    if (!sessionId || sentSeq === null) return undefined;
+    const v = s.sessions[sessionId];
+    const i = v?.indexBySeq.get(sentSeq);
+    return i === undefined ? undefined : v.events[i];
+  });
+  const reply = useSessions((s) => {
+    if (!sessionId || event?.pair === undefined) return undefined;
+    const v = s.sessions[sessionId];
+    const i = v?.indexBySeq.get(event.pair);
+    return i === undefined ? undefined : v.events[i];
+  });
+
+  const send = useCallback(
+    async (text: string): Promise<number | null> => {
+      if (!sessionId) return null;
+      setStatus({ state: 'sending' });
+      try {
+        const seq = await useSessions.getState().send(sessionId, text);
+        setStatus({ state: 'sent', seq });
+        return seq;
+      } catch (e) {
+        setStatus({ state: 'failed', error: e instanceof Error ? e.message : String(e) });
+        return null;
+      }
+    },
+    [sessionId],
+  );
+
+  return { status, event, reply, send, reset: () => setStatus({ state: 'idle' }) };
+}
+
+export function describeOutcome(event: TrafficEvent | undefined, reply: TrafficEvent | undefined): { tone: 'ok' | 'error' | 'wait' | 'muted'; text: string } {
+  if (!event) return { tone: 'muted', text: 'recorded' };
+  if (event.kind === 'notification') return { tone: 'muted', text: 'notification: no reply expected' };
+  const latency = reply?.latencyMs ?? event.latencyMs;
+  const ms = latency !== undefined ? ` in ${latency < 10 ? latency.toFixed(1) : Math.round(latency)} ms` : '';
+  switch (event.state) {
+    case 'pending':
+      return { tone: 'wait', text: 'waiting for the reply…' };
+    case 'answered':
+    case 'late': {
+      const late = event.state === 'late' ? ' (late, after the timeout)' : '';
+      if (reply?.kind === 'error' || reply?.error) return { tone: 'error', text: `error ${reply?.error?.code ?? ''} ${reply?.error?.name ?? ''}${ms}${late}`.replace(/\s+/g, ' ') };
+      return { tone: 'ok', text: `answered${ms}${late}` };
+    }
+    case 'timed-out':
+      return { tone: 'error', text: 'timed out: no reply yet' };
+    case 'target-exited':
+      return { tone: 'error', text: 'the target exited before answering' };
+    case 'cancelled':
+      return { tone: 'muted', text: 'cancelled' };
+    default:
+      if (event.kind === 'batch') return { tone: 'muted', text: 'batch sent' };
+      if (event.kind === 'invalid' || event.kind === 'parse-error' || event.kind === 'not-jsonrpc') return { tone: 'muted', text: `sent as ${event.kind}` };
+      return { tone: 'muted', text: event.state ?? 'recorded' };
+  }
+}

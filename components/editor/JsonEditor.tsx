@@ -1,0 +1,157 @@
+'use client';
+/**
+ * The shared JSON editor (CodeMirror 6). It never rewrites what the user typed: no auto-closing
+ * quotes or brackets, no escaping, no reformatting unless the user presses Format. The `value`
+ * prop only replaces the document when it really differs from it, so typing round-trips through
+ * React state without moving the cursor.
+ */
+import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { lintGutter, linter } from '@codemirror/lint';
+import { Annotation, Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderExt } from '@codemirror/view';
+import { useCallback, useEffect, useRef } from 'react';
+import { formatJson } from '@/lib/builder/json-text';
+import { jsonDiagnostics } from './json-lint';
+import { editorTheme } from './theme';
+import { useDarkMode } from './useDarkMode';
+
+export interface JsonEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit?: () => void;
+  /** Extra completions (e.g. param names from a schema); off when absent. */
+  completions?: CompletionSource;
+  readOnly?: boolean;
+  'aria-label': string;
+  placeholder?: string;
+  /** Empty text is fine (no lint error) — e.g. optional error data. */
+  allowEmpty?: boolean;
+  /** Show line numbers and fold gutter (default true). */
+  gutters?: boolean;
+  className?: string;
+  /** Hide the Format button (it is also on Shift+Alt+F). */
+  hideFormat?: boolean;
+  testId?: string;
+}
+
+/** Marks documents set from the `value` prop, so they are not echoed back through onChange. */
+const External = Annotation.define<boolean>();
+
+export function JsonEditor(props: JsonEditorProps) {
+  const { value, readOnly = false, allowEmpty = false, gutters = true, className = '', hideFormat = false } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const latest = useRef(props);
+  const dark = useDarkMode();
+  const comps = useRef({ theme: new Compartment(), readOnly: new Compartment(), complete: new Compartment() });
+
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  const format = useCallback((view: EditorView): boolean => {
+    if (view.state.readOnly) return false;
+    const text = view.state.doc.toString();
+    const pretty = formatJson(text);
+    if (pretty === null || pretty === text) return pretty !== null;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: pretty }, userEvent: 'format' });
+    return true;
+  }, []);
+
+  // Create once; later prop changes go through compartments and the value effect below.
+  useEffect(() => {
+    if (!host.current) return;
+    const p = latest.current;
+    const c = comps.current;
+    const extensions: Extension[] = [
+      Prec.highest(
+        keymap.of([
+          {
+            key: 'Mod-Enter',
+            run: () => {
+              const submit = latest.current.onSubmit;
+              if (!submit) return false;
+              submit();
+              return true;
+            },
+          },
+          { key: 'Shift-Alt-f', run: format },
+        ]),
+      ),
+      history(),
+      drawSelection(),
+      highlightActiveLine(),
+      indentOnInput(),
+      bracketMatching(),
+      json(),
+      linter((view) => jsonDiagnostics(view, latest.current.allowEmpty ?? false), { delay: 250 }),
+      keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, indentWithTab]),
+      EditorView.contentAttributes.of({ 'aria-label': p['aria-label'], spellcheck: 'false', autocorrect: 'off', autocapitalize: 'off' }),
+      EditorView.updateListener.of((u) => {
+        if (!u.docChanged) return;
+        if (u.transactions.some((tr) => tr.annotation(External))) return;
+        latest.current.onChange?.(u.state.doc.toString());
+      }),
+      c.theme.of(editorTheme(document.documentElement.classList.contains('dark'))),
+      c.readOnly.of([EditorState.readOnly.of(p.readOnly ?? false), EditorView.editable.of(!(p.readOnly ?? false))]),
+      c.complete.of(p.completions ? autocompletion({ override: [p.completions] }) : []),
+    ];
+    if (p.gutters ?? true) extensions.push(lineNumbers(), foldGutter(), lintGutter());
+    if (p.placeholder) extensions.push(placeholderExt(p.placeholder));
+    const view = new EditorView({ parent: host.current, state: EditorState.create({ doc: p.value, extensions }) });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [format]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const current = view.state.doc.toString();
+    if (value === current) return;
+    view.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: [External.of(true)] });
+  }, [value]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: comps.current.theme.reconfigure(editorTheme(dark)) });
+  }, [dark]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: comps.current.readOnly.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+    });
+  }, [readOnly]);
+
+  useEffect(() => {
+    const source = props.completions;
+    viewRef.current?.dispatch({ effects: comps.current.complete.reconfigure(source ? autocompletion({ override: [source] }) : []) });
+  }, [props.completions]);
+
+  return (
+    <div
+      className={`group relative min-h-0 overflow-hidden rounded-md border border-zinc-200 bg-white focus-within:border-sky-400 focus-within:ring-1 focus-within:ring-sky-400/40 dark:border-zinc-800 dark:bg-zinc-950 dark:focus-within:border-sky-500 ${className}`}
+      data-testid={props.testId}
+      data-allow-empty={allowEmpty ? 'true' : undefined}
+      data-gutters={gutters ? undefined : 'false'}
+    >
+      <div ref={host} className="h-full" />
+      {!readOnly && !hideFormat && (
+        <button
+          type="button"
+          title="Format (Shift+Alt+F): re-indent only, every token kept"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => viewRef.current && format(viewRef.current)}
+          className="absolute right-1.5 top-1.5 rounded border border-zinc-200 bg-white/90 px-1.5 py-0.5 text-[11px] text-zinc-500 opacity-60 transition hover:text-zinc-800 hover:opacity-100 group-focus-within:opacity-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          Format
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Per-session auto-id counters shared by the request builder and the batch editor, so the two
+ * never hand out the same number in one session.
+ */
+import { create } from 'zustand';
+import { nextAutoId } from '@/lib/builder/ids';
+import type { TrafficEvent } from '@/lib/session/types';
+
+interface IdCounters {
+  counters: Record<string, number>;
+  /** Advance the session's counter past `used` ids starting at `first`. */
+  consume(sessionId: string, first: number, used: number): void;
+}
+
+export const useIdCounters = create<IdCounters>()((set) => ({
+  counters: {},
+  consume(sessionId, first, used) {
+    if (used <= 0) return;
+    set((s) => ({ counters: { ...s.counters, [sessionId]: Math.max(s.counters[sessionId] ?? 1, first + used) } }));
+  },
+}));
+
+/** The next auto id for a session, above every numeric id already sent in it. */
+export function peekAutoId(sessionId: string | null, events: readonly TrafficEvent[] | undefined, counters: Record<string, number>): number {
+  if (!sessionId) return 1;
+  return nextAutoId(events ?? [], counters[sessionId] ?? 1);
+}
