@@ -1,4 +1,5 @@
 /** Records everything a transport reports, and waits for conditions with a bound. */
+import { readFileSync } from 'node:fs';
 import type { HttpMeta, ProcessMeta, WsMeta } from '@/lib/session/types';
 import type { IncomingMessage, TransportEvents } from '@/server/transports/types';
 
@@ -110,12 +111,21 @@ export function newlineMessages(text: string): unknown[] {
     .map((l) => JSON.parse(l) as unknown);
 }
 
+/**
+ * Whether a process still runs. A killed process whose parent is gone stays a zombie until init
+ * reaps it (and some container inits never do), so on Linux a zombie counts as gone.
+ */
 export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
