@@ -11,7 +11,7 @@ import { useSessions } from '@/components/stores/sessions';
 import { Preview } from '@/components/builder/Preview';
 import { SendStatusLine } from '@/components/builder/SendStatusLine';
 import { useNextAutoId } from '@/components/builder/session-index';
-import { Button, Kbd, modKey, Note } from '@/components/builder/ui';
+import { Button, ShortcutHint, modKey, Note } from '@/components/builder/ui';
 import { useSendStatus } from '@/components/builder/useSendStatus';
 import { BatchResult } from './BatchResult';
 import { EntryRow } from './EntryRow';
@@ -56,8 +56,8 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
         <Button onClick={() => add('raw')} title="Any JSON value, for invalid-entry tests">
           + Raw value
         </Button>
-        <span className="mx-1 h-4 w-px bg-zinc-200 dark:bg-zinc-800" />
-        <span className="text-[11px] text-zinc-500 dark:text-zinc-400">Spec edge cases:</span>
+        <span className="mx-1 h-4 w-px bg-line" />
+        <span className="text-[11px] text-muted">Spec edge cases:</span>
         <Button variant="ghost" onClick={() => setEntries([])} title="[] — the spec expects one Invalid Request object back, not an array">
           Empty batch
         </Button>
@@ -65,14 +65,14 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
           All notifications
         </Button>
         <Button variant="primary" className="ml-auto" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
-          Send batch ({entries.length}) <Kbd>{mod}↵</Kbd>
+          Send batch ({entries.length}) <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
 
-      {loadedFrom !== null && <p className="text-xs text-sky-800 dark:text-sky-300">Loaded from batch #{loadedFrom}: ids kept as they were sent.</p>}
+      {loadedFrom !== null && <p className="text-xs text-accent">Loaded from batch #{loadedFrom}: ids kept as they were sent.</p>}
 
       {entries.length === 0 ? (
-        <div className="rounded-md border border-dashed border-zinc-300 p-4 text-center text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+        <div className="rounded-md border border-dashed border-line-strong p-4 text-center text-xs text-muted">
           No entries: this sends <span className="font-mono">[]</span>, the empty batch. The spec expects one Invalid Request object back, not an array.
         </div>
       ) : (

@@ -15,10 +15,10 @@ import { useSessionEvents } from '@/components/builder/session-index';
 const LOOK_AHEAD = 20_000;
 
 const STATUS_STYLE: Record<EntryResult['status'], string> = {
-  ok: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
-  error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
-  missing: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
-  'no-reply-expected': 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400',
+  ok: 'bg-ok/15 text-ok  ',
+  error: 'bg-err-bg text-err  ',
+  missing: 'bg-warn-bg text-warn  ',
+  'no-reply-expected': 'bg-panel-2 text-muted  ',
 };
 
 const STATUS_LABEL: Record<EntryResult['status'], string> = { ok: 'ok', error: 'error', missing: 'missing', 'no-reply-expected': 'no reply expected' };
@@ -45,25 +45,25 @@ function Where({ reply, sentT }: { reply: ReplyItem; sentT?: number }) {
   const latency = reply.t !== undefined && sentT !== undefined ? reply.t - sentT : undefined;
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap">
-      <button type="button" onClick={() => useSessions.getState().select(reply.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400" title="Select in the timeline">
+      <button type="button" onClick={() => useSessions.getState().select(reply.seq)} className="font-mono text-accent hover:underline" title="Select in the timeline">
         #{reply.seq}
         {reply.index !== undefined ? `[${reply.index}]` : ''}
       </button>
-      {latency !== undefined && <span className="tabular-nums text-zinc-400">{latency < 10 ? latency.toFixed(1) : Math.round(latency)} ms</span>}
+      {latency !== undefined && <span className="tabular-nums text-faint">{latency < 10 ? latency.toFixed(1) : Math.round(latency)} ms</span>}
     </span>
   );
 }
 
 function ReplyCell({ reply }: { reply: ReplyItem }) {
-  if (reply.outcome === 'result') return <code className="block truncate font-mono text-zinc-700 dark:text-zinc-300" title={reply.resultText}>{reply.resultText}</code>;
+  if (reply.outcome === 'result') return <code className="block truncate font-mono text-fg" title={reply.resultText}>{reply.resultText}</code>;
   if (reply.outcome === 'error')
     return (
       <span className="block truncate" title={reply.text}>
-        <span className="font-mono text-red-700 dark:text-red-400">{reply.error?.codeText}</span> <span className="font-medium">{errorName(reply)}</span>
-        {reply.error?.message && <span className="text-zinc-500 dark:text-zinc-400"> — {reply.error.message}</span>}
+        <span className="font-mono text-err">{reply.error?.codeText}</span> <span className="font-medium">{errorName(reply)}</span>
+        {reply.error?.message && <span className="text-muted"> — {reply.error.message}</span>}
       </span>
     );
-  return <code className="block truncate font-mono text-amber-700 dark:text-amber-400" title={reply.text}>malformed: {reply.text}</code>;
+  return <code className="block truncate font-mono text-warn" title={reply.text}>malformed: {reply.text}</code>;
 }
 
 export function BatchResult({ sessionId, sent }: { sessionId: string; sent: SentBatchRef }) {
@@ -71,31 +71,31 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
   const { shape, summary } = match;
   const verdict = shape.conforms === null ? 'waiting' : shape.conforms ? 'conforms' : 'deviates';
   const verdictStyle =
-    verdict === 'conforms' ? 'text-emerald-700 dark:text-emerald-400' : verdict === 'deviates' ? 'text-red-700 dark:text-red-400' : 'text-amber-700 dark:text-amber-400';
+    verdict === 'conforms' ? 'text-ok ' : verdict === 'deviates' ? 'text-err ' : 'text-warn ';
 
   return (
     <section aria-label="Batch result" data-testid="batch-result" className="flex flex-col gap-2">
       <header className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Result of</span>
-        <button type="button" onClick={() => useSessions.getState().select(sent.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+        <span className="font-medium uppercase tracking-wide text-muted">Result of</span>
+        <button type="button" onClick={() => useSessions.getState().select(sent.seq)} className="font-mono text-accent hover:underline">
           #{sent.seq}
         </button>
-        <span data-testid="batch-summary" className="font-medium text-zinc-800 dark:text-zinc-100">
+        <span data-testid="batch-summary" className="font-medium text-fg">
           {match.summaryText}
         </span>
-        {summary.noReply > 0 && <span className="text-zinc-500 dark:text-zinc-400">· {summary.noReply} no reply expected</span>}
+        {summary.noReply > 0 && <span className="text-muted">· {summary.noReply} no reply expected</span>}
       </header>
 
-      <div data-testid="batch-shape" data-conforms={String(shape.conforms)} className="grid grid-cols-1 gap-px overflow-hidden rounded-md border border-zinc-200 bg-zinc-200 text-xs sm:grid-cols-2 dark:border-zinc-800 dark:bg-zinc-800">
-        <div className="bg-white p-2 dark:bg-zinc-950">
-          <div className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Spec expects</div>
-          <div className="break-words text-zinc-800 dark:text-zinc-200">{shape.expectedText}</div>
+      <div data-testid="batch-shape" data-conforms={String(shape.conforms)} className="grid grid-cols-1 gap-px overflow-hidden rounded-md border border-line bg-line text-xs sm:grid-cols-2">
+        <div className="bg-bg p-2">
+          <div className="mb-0.5 text-[11px] font-medium uppercase tracking-wide text-muted">Spec expects</div>
+          <div className="break-words text-fg">{shape.expectedText}</div>
         </div>
-        <div className="bg-white p-2 dark:bg-zinc-950">
-          <div className="mb-0.5 flex items-center gap-2 text-[11px] font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+        <div className="bg-bg p-2">
+          <div className="mb-0.5 flex items-center gap-2 text-[11px] font-medium uppercase tracking-wide text-muted">
             Arrived <span className={`normal-case tracking-normal ${verdictStyle}`}>{verdict === 'conforms' ? '✓ as the spec says' : verdict === 'deviates' ? '✕ differs' : '… nothing yet'}</span>
           </div>
-          <div className="break-words text-zinc-800 dark:text-zinc-200">{shape.arrivedText}</div>
+          <div className="break-words text-fg">{shape.arrivedText}</div>
           {shape.note && <div className={`mt-0.5 ${verdictStyle}`}>{shape.note}</div>}
           {match.batchReply && (
             <div className="mt-1">
@@ -108,7 +108,7 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
       {match.entries.length > 0 && (
         <table className="w-full table-fixed border-collapse text-xs">
           <thead>
-            <tr className="text-left text-[11px] uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+            <tr className="text-left text-[11px] uppercase tracking-wide text-muted">
               <th className="w-8 py-1 font-medium">#</th>
               <th className="w-40 py-1 font-medium">Entry</th>
               <th className="w-20 py-1 font-medium">Id</th>
@@ -119,16 +119,16 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
           </thead>
           <tbody>
             {match.entries.map((r) => (
-              <tr key={r.entry.index} data-testid="batch-result-row" data-status={r.status} className="border-t border-zinc-100 align-top dark:border-zinc-800/70">
-                <td className="py-1 font-mono tabular-nums text-zinc-400">{r.entry.index + 1}</td>
+              <tr key={r.entry.index} data-testid="batch-result-row" data-status={r.status} className="border-t border-line align-top">
+                <td className="py-1 font-mono tabular-nums text-faint">{r.entry.index + 1}</td>
                 <td className="truncate py-1 pr-2" title={r.entry.text}>
-                  {r.entry.kind === 'invalid' ? <span className="text-zinc-500 dark:text-zinc-400">invalid: {r.entry.reason}</span> : <span className="font-mono text-zinc-800 dark:text-zinc-200">{r.entry.method}</span>}
+                  {r.entry.kind === 'invalid' ? <span className="text-muted">invalid: {r.entry.reason}</span> : <span className="font-mono text-fg">{r.entry.method}</span>}
                 </td>
-                <td className="truncate py-1 pr-2 font-mono text-zinc-600 dark:text-zinc-300">{r.entry.idText ?? '—'}</td>
+                <td className="truncate py-1 pr-2 font-mono text-muted">{r.entry.idText ?? '—'}</td>
                 <td className="py-1">
                   <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_STYLE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
                 </td>
-                <td className="min-w-0 py-1 pr-2">{r.reply ? <ReplyCell reply={r.reply} /> : <span className="text-zinc-400">—</span>}</td>
+                <td className="min-w-0 py-1 pr-2">{r.reply ? <ReplyCell reply={r.reply} /> : <span className="text-faint">—</span>}</td>
                 <td className="py-1">{r.reply && <Where reply={r.reply} sentT={sentEvent?.t} />}</td>
               </tr>
             ))}
@@ -137,13 +137,13 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
       )}
 
       {match.unexpected.length > 0 && (
-        <div className="rounded-md border border-amber-200 bg-amber-50/60 p-2 text-xs dark:border-amber-900 dark:bg-amber-950/30" data-testid="batch-unexpected">
-          <div className="mb-1 font-medium text-amber-800 dark:text-amber-300">Unexpected replies ({match.unexpected.length})</div>
+        <div className="rounded-md border border-warn bg-warn-bg p-2 text-xs" data-testid="batch-unexpected">
+          <div className="mb-1 font-medium text-warn">Unexpected replies ({match.unexpected.length})</div>
           <ul className="flex flex-col gap-1">
             {match.unexpected.map((u) => (
               <li key={`${u.reply.seq}:${u.reply.index ?? '-'}`} className="grid grid-cols-[1fr_auto] gap-2">
                 <span className="min-w-0">
-                  <span className="text-amber-800 dark:text-amber-300">{u.why}: </span>
+                  <span className="text-warn">{u.why}: </span>
                   <ReplyCell reply={u.reply} />
                 </span>
                 <Where reply={u.reply} sentT={sentEvent?.t} />

@@ -8,9 +8,9 @@ import { useBatch, type BatchEntry } from '@/components/stores/batch';
 import { Button, inputClass, Note, Segmented, selectClass } from '@/components/builder/ui';
 
 const KIND_STYLE = {
-  request: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
-  notification: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
-  raw: 'bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
+  request: 'bg-sel text-accent  ',
+  notification: 'bg-panel-2 text-pending  ',
+  raw: 'bg-line text-fg  ',
 };
 
 export function EntryRow(props: {
@@ -42,16 +42,16 @@ export function EntryRow(props: {
     <li
       aria-label={label}
       data-testid="batch-entry"
-      className="group/entry rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950"
+      className="group/entry rounded-md border border-line bg-bg"
     >
-      <div className="flex flex-wrap items-center gap-1.5 border-b border-zinc-100 px-2 py-1 dark:border-zinc-800/70">
+      <div className="flex flex-wrap items-center gap-1.5 border-b border-line px-2 py-1">
         <button
           type="button"
           data-entry-handle={entry.key}
           onKeyDown={onKey}
           title="Alt+↑/↓ move · Alt+D duplicate · Alt+Backspace remove"
           aria-label={`${label} (${entry.kind}); Alt+Arrow keys move it`}
-          className="w-6 shrink-0 cursor-grab rounded text-center font-mono text-[11px] tabular-nums text-zinc-400 hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500/50 dark:hover:bg-zinc-800"
+          className="w-6 shrink-0 cursor-grab rounded text-center font-mono text-[11px] tabular-nums text-faint hover:bg-panel-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sel-line/40"
         >
           {index + 1}
         </button>
@@ -92,9 +92,9 @@ export function EntryRow(props: {
               <option value="custom">id custom</option>
             </select>
             {entry.idPolicy === 'custom' ? (
-              <input aria-label={`${label} id`} value={entry.customId} placeholder='0 or "a"' spellCheck={false} onChange={(e) => update(entry.key, { customId: e.target.value })} className={`${inputClass} w-20`} />
+              <input aria-label={`${label} id`} value={entry.customId} placeholder='0 or"a"' spellCheck={false} onChange={(e) => update(entry.key, { customId: e.target.value })} className={`${inputClass} w-20`} />
             ) : (
-              <span className={`min-w-6 font-mono text-xs ${props.duplicateId ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500 dark:text-zinc-400'}`}>{composed?.idText}</span>
+              <span className={`min-w-6 font-mono text-xs ${props.duplicateId ? 'text-warn ' : 'text-muted '}`}>{composed?.idText}</span>
             )}
           </span>
         )}
@@ -120,7 +120,7 @@ export function EntryRow(props: {
         {entry.kind === 'raw' ? (
           <JsonEditor aria-label={`${label} raw JSON`} value={entry.rawText} onChange={(rawText) => update(entry.key, { rawText })} onSubmit={props.onSubmit} gutters={false} className="max-h-40 min-h-10" />
         ) : entry.paramsMode === 'omit' ? (
-          <p className="px-1 text-[11px] text-zinc-400 dark:text-zinc-500">no params</p>
+          <p className="px-1 text-[11px] text-faint">no params</p>
         ) : (
           <JsonEditor aria-label={`${label} params`} value={entry.paramsText} onChange={(paramsText) => update(entry.key, { paramsText })} onSubmit={props.onSubmit} gutters={false} className="max-h-40 min-h-10" />
         )}

@@ -35,14 +35,14 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
   const body = (
     <div className="flex flex-col gap-2 pt-1" data-testid="auto-replies">
       {names.length === 0 ? (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">No rules. Requests the target sends wait for you to reply.</p>
+        <p className="text-xs text-muted">No rules. Requests the target sends wait for you to reply.</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul className="divide-y divide-line rounded-md border border-line">
           {names.map((name) => (
             <li key={name} className="flex items-center gap-2 px-2 py-1 text-xs">
-              <span className="shrink-0 font-mono text-zinc-900 dark:text-zinc-100">{name}</span>
-              <span className="text-zinc-400">→</span>
-              <span className="min-w-0 flex-1 truncate font-mono text-zinc-600 dark:text-zinc-300" title={rules[name]}>
+              <span className="shrink-0 font-mono text-fg">{name}</span>
+              <span className="text-faint">→</span>
+              <span className="min-w-0 flex-1 truncate font-mono text-muted" title={rules[name]}>
                 {rules[name]}
               </span>
               <Button variant="danger" onClick={() => remove(name)} aria-label={`Remove rule for ${name}`}>
@@ -52,7 +52,7 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
           ))}
         </ul>
       )}
-      <div className="flex flex-col gap-1.5 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
+      <div className="flex flex-col gap-1.5 rounded-md border border-line p-2">
         <div className="flex items-center gap-2">
           <FieldLabel>Method</FieldLabel>
           <input aria-label="Auto-reply method" value={method} onChange={(e) => setMethod(e.target.value)} placeholder="workspace/configuration" spellCheck={false} className={`${inputClass} flex-1`} />
@@ -71,7 +71,7 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
   if (!compact) return body;
   return (
     <details className="group rounded-md text-xs">
-      <summary className="cursor-pointer select-none text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100">
+      <summary className="cursor-pointer select-none text-muted hover:text-fg">
         Auto-replies to the target&apos;s requests{names.length > 0 ? ` (${names.length})` : ''}
       </summary>
       {body}

@@ -108,14 +108,14 @@ export function MethodField(props: {
           id={listId}
           role="listbox"
           aria-label="Method suggestions"
-          className="absolute left-0 right-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-xs shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute left-0 right-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-md border border-line bg-bg py-1 text-xs shadow-lg"
         >
           {flat.map((item, i) => {
             const header = item.group !== lastGroup ? item.group : null;
             lastGroup = item.group;
             return (
               <li key={item.s.name} role="presentation">
-                {header && <div className="px-2 pb-0.5 pt-1.5 text-[10px] font-medium uppercase tracking-wide text-zinc-400 dark:text-zinc-500">{header}</div>}
+                {header && <div className="px-2 pb-0.5 pt-1.5 text-[10px] font-medium uppercase tracking-wide text-faint">{header}</div>}
                 <div
                   id={`${listId}-${i}`}
                   role="option"
@@ -125,10 +125,10 @@ export function MethodField(props: {
                     pick(i);
                   }}
                   onMouseEnter={() => setActive(i)}
-                  className={`flex cursor-pointer items-baseline gap-2 px-2 py-1 ${i === active ? 'bg-sky-50 dark:bg-sky-950/60' : ''}`}
+                  className={`flex cursor-pointer items-baseline gap-2 px-2 py-1 ${i === active ? 'bg-sel ' : ''}`}
                 >
-                  <span className="truncate font-mono text-zinc-900 dark:text-zinc-100">{item.s.name}</span>
-                  {item.s.detail && <span className="ml-auto shrink-0 text-[11px] text-zinc-400 dark:text-zinc-500">{item.s.detail}</span>}
+                  <span className="truncate font-mono text-fg">{item.s.name}</span>
+                  {item.s.detail && <span className="ml-auto shrink-0 text-[11px] text-faint">{item.s.detail}</span>}
                 </div>
               </li>
             );

@@ -17,7 +17,7 @@ import { AutoRepliesSection } from './AutoReplies';
 import { saveAutoReplies } from './auto-replies-sync';
 import { Preview } from './Preview';
 import { SendStatusLine } from './SendStatusLine';
-import { Button, FieldLabel, inputClass, Kbd, modKey, Note, Segmented, selectClass } from './ui';
+import { Button, FieldLabel, inputClass, ShortcutHint, modKey, Note, Segmented, selectClass } from './ui';
 import { useSendStatus } from './useSendStatus';
 
 export interface ErrorCodeChoice {
@@ -106,14 +106,14 @@ export function ReplyComposer({ sessionId, request, codes }: { sessionId: string
   return (
     <div className="flex min-h-0 flex-col gap-2 p-3" data-testid="reply-composer">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-        <span className="font-medium text-zinc-700 dark:text-zinc-200">Reply to</span>
-        <span className="font-mono text-zinc-500">#{request.seq}</span>
-        <span className="font-mono font-medium text-zinc-900 dark:text-zinc-50">{request.method ?? '(no method)'}</span>
-        <span className="text-zinc-500 dark:text-zinc-400">
-          id <span className="font-mono text-zinc-800 dark:text-zinc-200">{idText ?? '—'}</span>
+        <span className="font-medium text-fg">Reply to</span>
+        <span className="font-mono text-muted">#{request.seq}</span>
+        <span className="font-mono font-medium text-fg">{request.method ?? '(no method)'}</span>
+        <span className="text-muted">
+          id <span className="font-mono text-fg">{idText ?? '—'}</span>
         </span>
-        {current.state === 'pending' && <span className="rounded bg-amber-100 px-1.5 py-px text-[11px] text-amber-800 dark:bg-amber-950 dark:text-amber-300">waiting for our reply</span>}
-        {hasRule && <span className="rounded bg-sky-100 px-1.5 py-px text-[11px] text-sky-800 dark:bg-sky-950 dark:text-sky-300">auto-reply rule set</span>}
+        {current.state === 'pending' && <span className="rounded bg-warn-bg px-1.5 py-px text-[11px] text-warn">waiting for our reply</span>}
+        {hasRule && <span className="rounded bg-sel px-1.5 py-px text-[11px] text-accent">auto-reply rule set</span>}
       </div>
       {answeredBy !== undefined && <Note tone="info">Already answered by #{answeredBy}. Sending again makes a duplicate response (useful to test the peer).</Note>}
 
@@ -128,7 +128,7 @@ export function ReplyComposer({ sessionId, request, codes }: { sessionId: string
           ]}
         />
         <Button variant="primary" className="ml-auto" onClick={doSend} disabled={!canSend} title={!live ? 'Session is not open' : composed.ok ? `Send (${mod}+Enter)` : composed.error} data-testid="reply-send">
-          Send reply <Kbd>{mod}↵</Kbd>
+          Send reply <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
 
@@ -136,8 +136,8 @@ export function ReplyComposer({ sessionId, request, codes }: { sessionId: string
         <>
           <JsonEditor aria-label="Result" testId="reply-result-editor" value={resultText} onChange={setResultText} onSubmit={doSend} className="h-32" />
           {request.method && (
-            <label className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
-              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="accent-sky-600" />
+            <label className="flex items-center gap-1.5 text-xs text-muted">
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="accent-[var(--accent)]" />
               Always reply to <span className="font-mono">{request.method}</span> with this result in this session
             </label>
           )}

@@ -16,7 +16,7 @@ import { MethodField, type SuggestionGroup } from './MethodField';
 import { Preview } from './Preview';
 import { SendStatusLine } from './SendStatusLine';
 import { useMethodsSeen, useNextAutoId } from './session-index';
-import { Button, FieldLabel, inputClass, Kbd, modKey, Note, Segmented, selectClass } from './ui';
+import { Button, FieldLabel, inputClass, ShortcutHint, modKey, Note, Segmented, selectClass } from './ui';
 import { useSendStatus } from './useSendStatus';
 import { newUuid } from './uuid';
 
@@ -111,10 +111,10 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions }: 
             <IdField policy={draft.idPolicy} customId={draft.customId} preview={id.ok ? id.idText : undefined} onChange={setDraft} onSubmit={doSend} />
           </>
         ) : (
-          <span className="flex-1 text-xs text-zinc-500 dark:text-zinc-400">Sent exactly as typed — no framing fixes, no JSON checks.</span>
+          <span className="flex-1 text-xs text-muted">Sent exactly as typed — no framing fixes, no JSON checks.</span>
         )}
         <Button variant="primary" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.ok ? `Send (${mod}+Enter)` : composed.error)} data-testid="builder-send">
-          Send <Kbd>{mod}↵</Kbd>
+          Send <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
 
@@ -127,7 +127,7 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions }: 
             <Segmented size="xs" label="Params shape" value={draft.paramsMode} options={PARAMS_MODES} onChange={(paramsMode) => setDraft({ paramsMode })} />
           </div>
           {draft.paramsMode === 'omit' ? (
-            <div className="flex min-h-[72px] flex-1 items-center justify-center rounded-md border border-dashed border-zinc-200 text-xs text-zinc-400 dark:border-zinc-800 dark:text-zinc-500">
+            <div className="flex min-h-[72px] flex-1 items-center justify-center rounded-md border border-dashed border-line text-xs text-faint">
               No params member will be sent.
             </div>
           ) : (
@@ -179,7 +179,7 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
           aria-label="Custom id (JSON)"
           spellCheck={false}
           autoComplete="off"
-          placeholder='0, "", "abc", {}'
+          placeholder='0,"","abc", {}'
           value={props.customId}
           onChange={(e) => props.onChange({ customId: e.target.value })}
           onKeyDown={(e) => {
@@ -191,7 +191,7 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
           className={`${inputClass} w-32`}
         />
       ) : props.preview !== undefined ? (
-        <span className="max-w-40 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={props.preview} data-testid="id-preview">
+        <span className="max-w-40 truncate font-mono text-xs text-muted" title={props.preview} data-testid="id-preview">
           {props.preview}
         </span>
       ) : null}
@@ -202,12 +202,12 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
 function LoadedHint({ draft, onDismiss }: { draft: { loadedFrom?: { seq: number; rawReason?: string }; idPolicy: IdPolicy; mode: BuilderMode }; onDismiss: () => void }) {
   const from = draft.loadedFrom!;
   return (
-    <div className="flex items-center gap-2 rounded-md bg-sky-50 px-2 py-1 text-xs text-sky-900 dark:bg-sky-950/50 dark:text-sky-200" data-testid="loaded-hint">
+    <div className="flex items-center gap-2 rounded-md bg-sel px-2 py-1 text-xs text-accent" data-testid="loaded-hint">
       <span>
         Loaded from <span className="font-mono">#{from.seq}</span>
         {from.rawReason ? ` in Raw mode (${from.rawReason}).` : draft.idPolicy === 'custom' ? ' with its id — pick Auto number for a fresh one.' : '.'}
       </span>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="ml-auto rounded px-1 text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900">
+      <button type="button" onClick={onDismiss} aria-label="Dismiss" className="ml-auto rounded px-1 text-accent hover:brightness-110">
         ✕
       </button>
     </div>

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { formatJson } from '@/lib/builder/json-text';
 import { jsonDiagnostics } from './json-lint';
 import { editorTheme } from './theme';
-import { useDarkMode } from './useDarkMode';
+import { isDarkNow, useDarkMode } from './useDarkMode';
 
 export interface JsonEditorProps {
   value: string;
@@ -82,6 +82,9 @@ export function JsonEditor(props: JsonEditorProps) {
           { key: 'Shift-Alt-f', run: format },
         ]),
       ),
+      // One separator in and out: a \r the user pasted stays a \r (shown as a special char), so
+      // raw text reaches the wire byte for byte.
+      EditorState.lineSeparator.of('\n'),
       history(),
       drawSelection(),
       highlightActiveLine(),
@@ -96,7 +99,7 @@ export function JsonEditor(props: JsonEditorProps) {
         if (u.transactions.some((tr) => tr.annotation(External))) return;
         latest.current.onChange?.(u.state.doc.toString());
       }),
-      c.theme.of(editorTheme(document.documentElement.classList.contains('dark'))),
+      c.theme.of(editorTheme(isDarkNow())),
       c.readOnly.of([EditorState.readOnly.of(p.readOnly ?? false), EditorView.editable.of(!(p.readOnly ?? false))]),
       c.complete.of(p.completions ? autocompletion({ override: [p.completions] }) : []),
     ];
@@ -135,7 +138,7 @@ export function JsonEditor(props: JsonEditorProps) {
 
   return (
     <div
-      className={`group relative min-h-0 overflow-hidden rounded-md border border-zinc-200 bg-white focus-within:border-sky-400 focus-within:ring-1 focus-within:ring-sky-400/40 dark:border-zinc-800 dark:bg-zinc-950 dark:focus-within:border-sky-500 ${className}`}
+      className={`group relative min-h-0 overflow-hidden rounded-md border border-line bg-bg focus-within:border-sel-line focus-within:ring-1 focus-within:ring-sel-line/40 ${className}`}
       data-testid={props.testId}
       data-allow-empty={allowEmpty ? 'true' : undefined}
       data-gutters={gutters ? undefined : 'false'}
@@ -147,7 +150,7 @@ export function JsonEditor(props: JsonEditorProps) {
           title="Format (Shift+Alt+F): re-indent only, every token kept"
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => viewRef.current && format(viewRef.current)}
-          className="absolute right-1.5 top-1.5 rounded border border-zinc-200 bg-white/90 px-1.5 py-0.5 text-[11px] text-zinc-500 opacity-60 transition hover:text-zinc-800 hover:opacity-100 group-focus-within:opacity-100 dark:border-zinc-700 dark:bg-zinc-900/90 dark:text-zinc-400 dark:hover:text-zinc-100"
+          className="absolute right-1.5 top-1.5 rounded border border-line bg-bg/90 px-1.5 py-0.5 text-[11px] text-muted opacity-60 transition hover:text-fg hover:opacity-100 group-focus-within:opacity-100"
         >
           Format
         </button>
