@@ -7,6 +7,8 @@
 import { useMemo, useState } from 'react';
 import { composeResponse } from '@/lib/builder/compose';
 import { decomposeRequest } from '@/lib/builder/decompose';
+import { dialectErrorCodes } from '@/lib/builder/dialect-sources';
+import type { DialectId } from '@/lib/dialects/types';
 import { compactJson } from '@/lib/builder/json-text';
 import { PREDEFINED_ERRORS } from '@/lib/errors';
 import type { TrafficEvent } from '@/lib/session/types';
@@ -41,7 +43,16 @@ function requestIdText(request: TrafficEvent): string | undefined {
   return request.id !== undefined ? JSON.stringify(request.id) : undefined;
 }
 
-export function ReplyComposer({ sessionId, request, codes }: { sessionId: string; request: TrafficEvent; codes?: ErrorCodeChoice[] }) {
+export interface ReplyComposerProps {
+  sessionId: string;
+  request: TrafficEvent;
+  /** Extra error codes to offer (OpenRPC-declared errors …), listed before the catalog's. */
+  codes?: ErrorCodeChoice[];
+  /** The session's dialect: its error codes (LSP, MCP …) join the picker. */
+  dialect?: DialectId;
+}
+
+export function ReplyComposer({ sessionId, request, codes, dialect }: ReplyComposerProps) {
   const [kind, setKind] = useState<'result' | 'error'>('result');
   const [resultText, setResultText] = useState('null');
   const [codeChoice, setCodeChoice] = useState(String(STANDARD[2].code));
@@ -63,8 +74,9 @@ export function ReplyComposer({ sessionId, request, codes }: { sessionId: string
 
   const choices = useMemo(() => {
     const seen = new Set<number>();
-    return [...(codes ?? []), ...STANDARD].filter((c) => (seen.has(c.code) ? false : (seen.add(c.code), true)));
-  }, [codes]);
+    const fromDialect = dialect ? dialectErrorCodes(dialect) : [];
+    return [...(codes ?? []), ...STANDARD, ...fromDialect].filter((c) => (seen.has(c.code) ? false : (seen.add(c.code), true)));
+  }, [codes, dialect]);
   const groups = useMemo(() => {
     const m = new Map<string, ErrorCodeChoice[]>();
     for (const c of choices) {

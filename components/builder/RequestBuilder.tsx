@@ -6,7 +6,9 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
+import { dialectMethods } from '@/lib/builder/dialect-sources';
 import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
+import type { DialectId } from '@/lib/dialects/types';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion } from '@/components/stores/builder';
 import { useIdCounters } from '@/components/stores/builder-ids';
@@ -31,9 +33,11 @@ export interface RequestBuilderProps {
   methodSources?: MethodSource[];
   /** Completion inside the params editor (e.g. from a method's schema). */
   paramsCompletions?: CompletionSource;
+  /** The session's dialect (detected or chosen): its client methods join the completion list. */
+  dialect?: DialectId;
 }
 
-export function RequestBuilder({ sessionId, methodSources, paramsCompletions }: RequestBuilderProps) {
+export function RequestBuilder({ sessionId, methodSources, paramsCompletions, dialect }: RequestBuilderProps) {
   const draft = useBuilder((s) => s.draft);
   const setDraft = useBuilder((s) => s.setDraft);
   const setParamsText = useBuilder((s) => s.setParamsText);
@@ -62,11 +66,13 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions }: 
     const out: SuggestionGroup[] = [];
     if (sent.length) out.push({ label: 'Sent in this session', methods: sent.map((m) => ({ name: m.name, detail: `×${m.out}` })) });
     for (const src of [...(methodSources ?? []), ...storeSources]) out.push({ label: src.label, methods: src.methods });
+    const fromDialect = dialect ? dialectMethods(dialect) : null;
+    if (fromDialect) out.push(fromDialect);
     if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name, detail: `×${m.in}` })) });
     return out;
-  }, [seen, methodSources, storeSources]);
+  }, [seen, methodSources, storeSources, dialect]);
 
-  const id = resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId });
+  const id = useMemo(() => resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId }), [draft.idPolicy, nextId, uuid, draft.customId]);
   const paramsText = draft.paramsMode === 'omit' ? '' : draft.paramsText[draft.paramsMode];
   const composed = useMemo(() => {
     if (draft.mode === 'raw') return draft.rawText === '' ? ({ ok: false, error: 'Type the text to send' } as const) : ({ ok: true, text: draft.rawText, warnings: [] } as const);
