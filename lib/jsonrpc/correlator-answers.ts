@@ -47,7 +47,7 @@ export function pairEntry(ctx: AnswerContext, e: Entry, out: Outcome, answerInde
     it.latencyMs = latencyMs;
     b.firstReply ??= ctx.seq;
     if (!b.entries.some((x) => x.answeredBy === undefined)) ctx.space.openBatches.delete(b);
-    out.dirtyBatches.add(b);
+    out.touchBatch(b);
   } else {
     const p = out.patch(e.seq);
     p.pair = ctx.seq;

@@ -36,6 +36,8 @@ export interface Entry {
   answeredBy?: number;
   late?: boolean;
   latencyMs?: number;
+  /** The next unanswered entry under the same key (an id reused while pending). */
+  nextSame?: Entry;
 }
 
 export interface NotifRecord {
@@ -52,12 +54,14 @@ export class Space {
   /** `live` is shared by both spaces: every unanswered entry, in arrival order. */
   constructor(private readonly live: Set<Entry>) {}
 
-  /** Unanswered entries by id key, oldest first (more than one when an id is reused). */
-  readonly byKey = new Map<string, Entry[]>();
+  /** The oldest unanswered entry by id key; more under the same key follow its `nextSame` chain. */
+  readonly byKey = new Map<string, Entry>();
   /** Entries a null-id error may answer, oldest first; answered ones are skipped lazily. */
   nullOk: Entry[] = [];
   /** Recently answered entries by id key, for duplicate answers. */
   readonly answered = new Map<string, Entry>();
+  private readonly ring: (Entry | undefined)[] = [];
+  private ringPos = 0;
   readonly notifs: NotifRecord[] = [];
   /** Batches with entries still unanswered. */
   readonly openBatches = new Set<BatchRecord>();
@@ -69,9 +73,12 @@ export class Space {
   add(e: Entry): void {
     this.live.add(e);
     if (e.key !== undefined) {
-      const list = this.byKey.get(e.key);
-      if (list) list.push(e);
-      else this.byKey.set(e.key, [e]);
+      let tail = this.byKey.get(e.key);
+      if (tail === undefined) this.byKey.set(e.key, e);
+      else {
+        while (tail.nextSame !== undefined) tail = tail.nextSame;
+        tail.nextSame = e;
+      }
     }
     if (e.nullOk) this.nullOk.push(e);
   }
@@ -80,19 +87,23 @@ export class Space {
   remove(e: Entry): void {
     this.live.delete(e);
     if (e.key !== undefined) {
-      const list = this.byKey.get(e.key);
-      if (list) {
-        const i = list.indexOf(e);
-        if (i >= 0) list.splice(i, 1);
-        if (list.length === 0) this.byKey.delete(e.key);
+      const head = this.byKey.get(e.key);
+      if (head === e) {
+        if (e.nextSame !== undefined) this.byKey.set(e.key, e.nextSame);
+        else this.byKey.delete(e.key);
+      } else if (head !== undefined) {
+        let prev = head;
+        while (prev.nextSame !== undefined && prev.nextSame !== e) prev = prev.nextSame;
+        if (prev.nextSame === e) prev.nextSame = e.nextSame;
       }
+      e.nextSame = undefined;
     }
     if (e.nullOk && this.nullOk.length > 64) this.nullOk = this.nullOk.filter(live);
   }
 
   /** The oldest entry waiting under this key. */
   firstByKey(key: string): Entry | undefined {
-    return this.byKey.get(key)?.[0];
+    return this.byKey.get(key);
   }
 
   /** The oldest entry a null-id error may answer, preferring one of `preferred`'s entries. */
@@ -108,12 +119,14 @@ export class Space {
 
   rememberAnswered(e: Entry): void {
     if (e.key === undefined) return;
-    this.answered.delete(e.key);
     this.answered.set(e.key, e);
-    if (this.answered.size > ANSWERED_CAP) {
-      const oldest = this.answered.keys().next().value;
-      if (oldest !== undefined) this.answered.delete(oldest);
-    }
+    // A ring of the last answers bounds the map; Map.keys().next() would be slow here, since V8
+    // keeps deleted slots at the head of the table until it rehashes.
+    const slot = this.ringPos;
+    const old = this.ring[slot];
+    if (old !== undefined && old.key !== undefined && this.answered.get(old.key) === old) this.answered.delete(old.key);
+    this.ring[slot] = e;
+    this.ringPos = slot + 1 === ANSWERED_CAP ? 0 : slot + 1;
   }
 
   noteNotification(seq: number, t: number, batch: boolean): void {
@@ -155,10 +168,12 @@ export function opposite(dir: Direction): Direction {
 /** Collects the patches and findings of one observe() call, one patch per earlier event. */
 export class Outcome {
   readonly findings: Finding[] = [];
-  private readonly patchBySeq = new Map<number, EventPatch>();
-  readonly dirtyBatches = new Set<BatchRecord>();
+  // Created on first use: most messages patch one earlier event or none.
+  private patchBySeq: Map<number, EventPatch> | undefined;
+  private dirty: Set<BatchRecord> | undefined;
 
   patch(seq: number): EventPatch {
+    this.patchBySeq ??= new Map();
     let p = this.patchBySeq.get(seq);
     if (!p) {
       p = { seq };
@@ -167,22 +182,29 @@ export class Outcome {
     return p;
   }
 
+  /** The batch's items changed: its patch is built once, at the end. */
+  touchBatch(b: BatchRecord): void {
+    (this.dirty ??= new Set()).add(b);
+  }
+
   patches(): EventPatch[] {
-    for (const b of this.dirtyBatches) {
-      const p = this.patch(b.seq);
-      p.items = b.items.map((it) => ({ ...it, findings: it.findings.slice() }));
-      const s = batchState(b);
-      if (s) p.state = s;
-      if (b.firstReply !== undefined) p.pair = b.firstReply;
-      if (s === 'answered' || s === 'late') {
-        let max = 0;
-        for (const e of b.entries) if (e.latencyMs !== undefined && e.latencyMs > max) max = e.latencyMs;
-        p.latencyMs = max;
-        if (s === 'late') p.late = true;
+    if (this.dirty) {
+      for (const b of this.dirty) {
+        const p = this.patch(b.seq);
+        p.items = b.items.map((it) => ({ ...it, findings: it.findings.slice() }));
+        const s = batchState(b);
+        if (s) p.state = s;
+        if (b.firstReply !== undefined) p.pair = b.firstReply;
+        if (s === 'answered' || s === 'late') {
+          let max = 0;
+          for (const e of b.entries) if (e.latencyMs !== undefined && e.latencyMs > max) max = e.latencyMs;
+          p.latencyMs = max;
+          if (s === 'late') p.late = true;
+        }
       }
+      this.dirty = undefined;
     }
-    this.dirtyBatches.clear();
-    return [...this.patchBySeq.values()];
+    return this.patchBySeq ? [...this.patchBySeq.values()] : [];
   }
 }
 

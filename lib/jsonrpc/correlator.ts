@@ -31,6 +31,7 @@ export class Correlator {
     this.timeoutMs = typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : t === 0 ? 0 : DEFAULT_TIMEOUT_MS;
     this.maxPending = opts?.maxPending && opts.maxPending > 0 ? opts.maxPending : DEFAULT_MAX_PENDING;
     this.describe = opts?.describe ?? ((err, method) => describeError(err, method !== undefined ? { method } : undefined));
+    this.contexts = { in: this.makeContext('in'), out: this.makeContext('out') };
   }
 
   observe(msg: ObservedMessage): CorrelationResult {
@@ -155,7 +156,7 @@ export class Correlator {
       batch.entries.push(e);
     }
     space.add(e);
-    this.queue.push(e);
+    if (this.timeoutMs > 0) this.queue.push(e);
     return e;
   }
 
@@ -242,21 +243,31 @@ export class Correlator {
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
 
-  private answerContext(msg: ObservedMessage): AnswerContext {
+  /** One context per direction, reused: answers are matched on every message of a session. */
+  private readonly contexts: Record<'in' | 'out', AnswerContext>;
+
+  private makeContext(dir: 'in' | 'out'): AnswerContext {
     return {
-      space: this.spaces[opposite(msg.dir) as 'in' | 'out'],
-      seq: msg.seq,
-      t: msg.t,
-      dir: msg.dir,
+      space: this.spaces[opposite(dir) as 'in' | 'out'],
+      seq: 0,
+      t: 0,
+      dir,
       windowMs: this.timeoutMs > 0 ? this.timeoutMs : DEFAULT_TIMEOUT_MS,
       describe: this.describe,
     };
   }
 
+  private answerContext(msg: ObservedMessage): AnswerContext {
+    const ctx = this.contexts[msg.dir as 'in' | 'out'];
+    ctx.seq = msg.seq;
+    ctx.t = msg.t;
+    return ctx;
+  }
+
   private setState(e: Entry, state: 'timed-out' | 'target-exited' | 'cancelled', out: Outcome): void {
     if (e.batch && e.index !== undefined) {
       e.batch.items[e.index].state = state;
-      out.dirtyBatches.add(e.batch);
+      out.touchBatch(e.batch);
     } else {
       out.patch(e.seq).state = state;
     }

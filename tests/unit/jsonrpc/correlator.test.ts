@@ -275,3 +275,24 @@ describe('DAP', () => {
     expect(conv.ev(r).state).toBe('timed-out');
   });
 });
+
+describe('long sessions', () => {
+  it('keeps no trace of answered requests beyond a bounded window, with or without timeouts', () => {
+    for (const timeoutMs of [0, 1000]) {
+      const c = new Correlator({ timeoutMs });
+      const req = classify('{"jsonrpc":"2.0","method":"a","id":1}');
+      const res = classify('{"jsonrpc":"2.0","result":1,"id":1}');
+      let seq = 0;
+      for (let i = 0; i < 50_000; i++) {
+        c.observe({ seq: ++seq, t: i, dir: 'out', classified: req });
+        const r = c.observe({ seq: ++seq, t: i, dir: 'in', classified: res });
+        expect(r.state).toBe('answered');
+        if (i % 1000 === 0) c.tick(i);
+      }
+      expect(c.pending()).toEqual([]);
+      // Internal queues stay small: the timeout queue holds at most the last timeout's worth.
+      const internal = c as unknown as { queue: unknown[] };
+      expect(internal.queue.length).toBeLessThan(timeoutMs === 0 ? 1 : 5000);
+    }
+  });
+});
