@@ -210,6 +210,14 @@ describe('HTTP transport', () => {
     await expect(t.send(rpc('echo'))).rejects.toThrow(`connection refused: 127.0.0.1:${port}`);
   });
 
+  it('says when the host name does not resolve', async () => {
+    const r = record();
+    const t = createTransport({ kind: 'http', url: 'http://rpcscope-nonexistent.invalid/rpc' }, r.events);
+    await t.start();
+    open.push(t);
+    await expect(t.send(rpc('echo'))).rejects.toThrow(/^DNS lookup failed: .*\(rpcscope-nonexistent\.invalid:80\)$/);
+  });
+
   it('reports a TLS failure in plain words', async () => {
     const { t } = await connect(json.port, undefined, undefined, 'https');
     const err = await t.send(rpc('echo')).then(
