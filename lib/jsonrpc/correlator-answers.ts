@@ -107,7 +107,8 @@ function match(ctx: AnswerContext, item: ClassifiedItem, out: Outcome, fs: Findi
     fs.push(finding('orphan-response', path, `No request with ${idLabel(item)} is waiting for an answer.`));
     return { state: 'orphan' };
   }
-  const e = (key === 'null' ? space.firstByKey('null') : undefined) ?? space.firstNullOk(preferred);
+  // Only an error may carry a null id for "could not read your id" (Parse error / Invalid Request).
+  const e = (key === 'null' ? space.firstByKey('null') : undefined) ?? (item.role === 'error' ? space.firstNullOk(preferred) : undefined);
   if (e) return pairEntry(ctx, e, out, inArray ? item.index : undefined);
   return undefined;
 }

@@ -296,3 +296,15 @@ describe('long sessions', () => {
     }
   });
 });
+
+describe('null ids', () => {
+  it('a success with no id does not count as the answer to our unparsable message', () => {
+    const conv = new Conversation();
+    const bad = conv.out(0, '{oops');
+    const r = conv.in(1, rpc({ result: 1 }));
+    expect(conv.ev(r).state).toBe('orphan');
+    expect(conv.ev(bad).state).toBe('pending');
+    const e = conv.in(2, rpc({ error: { code: -32700, message: 'Parse error' }, id: null }));
+    expect(conv.ev(e).pair).toBe(bad);
+  });
+});
