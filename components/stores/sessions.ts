@@ -21,6 +21,8 @@ export interface SessionsStore extends SessionsState {
   /** Each session's selection, so switching sessions keeps it. */
   selectedBySession: Record<string, number | null>;
   init(token: string): void;
+  /** As in SessionsState, plus the per-request timeout the server should use for this session. */
+  connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number }): Promise<string>;
   remove(sessionId: string): Promise<void>;
   applyOps(ops: BridgeOp[]): void;
   clearServerError(): void;
@@ -122,9 +124,10 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       set((s) => ({ selectedSeq: seq, selectedBySession: id ? { ...s.selectedBySession, [id]: seq } : s.selectedBySession }));
     },
 
-    async connect(target: TargetSpec, name?: string) {
-      const body: { target: TargetSpec; name?: string } = { target };
+    async connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number }) {
+      const body: { target: TargetSpec; name?: string; timeoutMs?: number } = { target };
       if (name && name.trim()) body.name = name.trim();
+      if (opts?.timeoutMs !== undefined) body.timeoutMs = opts.timeoutMs;
       const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', '/api/sessions', body);
       get().upsertSummary(session);
       get().setActive(session.id);

@@ -204,3 +204,17 @@ export function filterIndexes(
 export function isEmptyFilter(f: TimelineFilter): boolean {
   return !f.dirs.length && !f.kinds.length && !f.errorsOnly && !f.findingsOnly && !f.pendingOnly && !f.hideSecondary && f.query.trim() === '';
 }
+
+/** Position of event index `idx` in a filtered (ascending) index list, or -1 (binary search). */
+export function positionOf(indexes: readonly number[], idx: number): number {
+  let lo = 0;
+  let hi = indexes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = indexes[mid];
+    if (v === idx) return mid;
+    if (v < idx) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,5 @@
+import { AppShell } from '@/components/shell/AppShell';
+
+export default function Home() {
+  return <AppShell />;
+}

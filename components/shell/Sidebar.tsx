@@ -1,0 +1,41 @@
+'use client';
+import { useSessions } from '@/components/stores/sessions';
+import { useUi } from '@/components/stores/ui';
+import { ConnectForm } from '@/components/targets/ConnectForm';
+import { SessionList } from '@/components/sessions/SessionList';
+import { IconClose, IconPlus } from '@/components/ui/icons';
+
+/** New connection on top, sessions (live and past) below. */
+export function Sidebar() {
+  const hasSessions = useSessions((s) => s.order.length > 0);
+  const connectOpen = useUi((s) => s.connectOpen);
+  const setConnectOpen = useUi((s) => s.setConnectOpen);
+  const showForm = connectOpen || !hasSessions;
+  return (
+    <nav className="flex w-[280px] shrink-0 flex-col border-r border-line bg-panel" aria-label="Sessions">
+      <div className="shrink-0 border-b border-line">
+        <div className="flex h-8 items-center px-3">
+          <h2 className="text-[11px] font-semibold tracking-wider text-faint uppercase">New connection</h2>
+          {hasSessions ? (
+            <button
+              type="button"
+              onClick={() => setConnectOpen(!connectOpen)}
+              className="ml-auto inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[12px] text-accent hover:bg-hover"
+              aria-expanded={showForm}
+            >
+              {connectOpen ? <><IconClose size={12} /> Hide</> : <><IconPlus size={12} /> Connect</>}
+            </button>
+          ) : null}
+        </div>
+        {showForm ? (
+          <div className="max-h-[70vh] overflow-auto px-3 pb-3">
+            <ConnectForm onConnected={() => setConnectOpen(false)} />
+          </div>
+        ) : null}
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        <SessionList />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+/** Everything about the active session: composer, filters, statistics, timeline and inspector. */
+import { useSessions } from '@/components/stores/sessions';
+import { filterOf, useTimeline } from '@/components/stores/timeline';
+import { usePreferences } from '@/components/stores/preferences';
+import { FilterBar } from '@/components/timeline/FilterBar';
+import { MethodStats } from '@/components/timeline/MethodStats';
+import { Timeline } from '@/components/timeline/Timeline';
+import { useFilteredIndexes } from '@/components/timeline/useFilteredIndexes';
+import { useTimelineKeys } from '@/components/timeline/useTimelineKeys';
+import { Inspector } from '@/components/inspector/Inspector';
+import { Code } from '@/components/ui/EmptyState';
+import { Composer } from './Composer';
+import { Splitter } from './Splitter';
+
+export function Workspace({ sessionId }: { sessionId: string }) {
+  const view = useSessions((s) => s.sessions[sessionId]);
+  const selectedSeq = useSessions((s) => s.selectedSeq);
+  const filter = useTimeline((s) => filterOf(s, sessionId));
+  const statsOpen = usePreferences((s) => s.statsOpen);
+  const inspectorWidth = usePreferences((s) => s.inspectorWidth);
+  const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);
+  const { indexes, lookup, problems, lastScanMs } = useFilteredIndexes(view, filter);
+  useTimelineKeys(sessionId, view, indexes);
+
+  if (!view) return null;
+  const live = view.summary.status === 'open' || view.summary.status === 'connecting';
+  const selected = selectedSeq !== null ? lookup(selectedSeq) : undefined;
+  const emptyHint = live ? (
+    <span>Connected. Nothing has crossed the wire yet: compose a request above and press <Code>Ctrl+Enter</Code>, or wait for the target to speak.</span>
+  ) : view.summary.status === 'failed' ? (
+    <span className="text-err">This session failed before any message: {view.summary.failure ?? 'see the session list for the reason'}.</span>
+  ) : (
+    <span>This recording has no entries.</span>
+  );
+
+  return (
+    <div className="flex h-full min-h-0 min-w-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <Composer sessionId={sessionId} live={live} />
+        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
+        {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
+        <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />
+      </div>
+      <Splitter axis="x" size={inspectorWidth} onResize={setInspectorWidth} invert label="Resize the inspector" />
+      <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: inspectorWidth }} aria-label="Inspector">
+        <Inspector sessionId={sessionId} ev={selected} lookup={lookup} />
+      </aside>
+    </div>
+  );
+}

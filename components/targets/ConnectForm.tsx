@@ -1,0 +1,117 @@
+'use client';
+import { useEffect, useState } from 'react';
+import type { TargetKind } from '@/lib/session/types';
+import { Button } from '@/components/ui/Button';
+import { useSessions } from '@/components/stores/sessions';
+import { Field, TextInput } from './fields';
+import { INITIAL_FORM, KIND_LABEL, buildTarget, type TargetForm } from './form';
+import { HttpFields, StdioFields, TcpFields, WebSocketFields } from './TransportFields';
+
+const FORM_KEY = 'rpcscope.connectForm';
+const KINDS: TargetKind[] = ['stdio', 'http', 'websocket', 'tcp'];
+
+function recallForm(): TargetForm {
+  try {
+    const raw = window.localStorage.getItem(FORM_KEY);
+    if (!raw) return INITIAL_FORM;
+    const saved = JSON.parse(raw) as Partial<TargetForm>;
+    // Merge per transport so a form saved by an older version still has every field.
+    return {
+      ...INITIAL_FORM,
+      kind: KINDS.includes(saved.kind as TargetKind) ? (saved.kind as TargetKind) : INITIAL_FORM.kind,
+      timeoutMs: typeof saved.timeoutMs === 'string' ? saved.timeoutMs : '',
+      http: { ...INITIAL_FORM.http, ...saved.http },
+      websocket: { ...INITIAL_FORM.websocket, ...saved.websocket },
+      stdio: { ...INITIAL_FORM.stdio, ...saved.stdio },
+      tcp: { ...INITIAL_FORM.tcp, ...saved.tcp },
+    };
+  } catch {
+    return INITIAL_FORM;
+  }
+}
+
+/** Where a new session starts: choose a transport, fill in what it needs, connect. */
+export function ConnectForm({ onConnected }: { onConnected?(id: string): void }) {
+  const connect = useSessions((s) => s.connect);
+  const [form, setForm] = useState<TargetForm>(INITIAL_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // localStorage exists only in the browser: read it after the first render, not during it.
+  useEffect(() => {
+    setForm(recallForm());
+  }, []);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const built = buildTarget(form);
+    if (!built.ok) {
+      setError(built.error);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const id = await connect(built.target, built.name, { timeoutMs: built.timeoutMs });
+      try {
+        // The name is per session; keep the target for next time.
+        window.localStorage.setItem(FORM_KEY, JSON.stringify({ ...form, name: '' }));
+      } catch {
+        // not remembered, nothing lost
+      }
+      setForm((f) => ({ ...f, name: '' }));
+      onConnected?.(id);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
+      <div role="radiogroup" aria-label="Transport" className="grid grid-cols-4 rounded border border-line-strong p-0.5">
+        {KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={form.kind === k}
+            onClick={() => { setForm({ ...form, kind: k }); setError(null); }}
+            className={`rounded-[3px] py-1 text-[12px] transition-colors ${form.kind === k ? 'bg-accent font-medium text-accent-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
+          >
+            {KIND_LABEL[k]}
+          </button>
+        ))}
+      </div>
+
+      {form.kind === 'stdio' && <StdioFields value={form.stdio} onChange={(stdio) => setForm({ ...form, stdio })} />}
+      {form.kind === 'http' && <HttpFields value={form.http} onChange={(http) => setForm({ ...form, http })} />}
+      {form.kind === 'websocket' && <WebSocketFields value={form.websocket} onChange={(websocket) => setForm({ ...form, websocket })} />}
+      {form.kind === 'tcp' && <TcpFields value={form.tcp} onChange={(tcp) => setForm({ ...form, tcp })} />}
+
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <Field label="Session name" htmlFor="target-name">
+            <TextInput id="target-name" placeholder="optional" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </Field>
+        </div>
+        <div className="w-28">
+          <Field label="Timeout (ms)" htmlFor="target-timeout">
+            <TextInput id="target-timeout" mono inputMode="numeric" placeholder="60000" value={form.timeoutMs} onChange={(e) => setForm({ ...form, timeoutMs: e.target.value })} />
+          </Field>
+        </div>
+      </div>
+
+      {error ? (
+        <div role="alert" className="rounded border border-err/40 bg-err-bg px-2 py-1.5 font-mono text-[12px] leading-snug break-words whitespace-pre-wrap text-err">
+          {error}
+        </div>
+      ) : null}
+
+      <Button type="submit" variant="primary" disabled={busy} className="w-full">
+        {busy ? 'Connecting…' : 'Connect'}
+      </Button>
+    </form>
+  );
+}

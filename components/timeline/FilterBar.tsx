@@ -1,0 +1,98 @@
+'use client';
+import { useEffect, useRef } from 'react';
+import type { Direction, EventKind } from '@/lib/session/types';
+import { EVENT_KINDS, isEmptyFilter } from '@/lib/timeline/filter';
+import { filterOf, useTimeline } from '@/components/stores/timeline';
+import { usePreferences } from '@/components/stores/preferences';
+import { Toggle } from '@/components/ui/Button';
+import { IconClose, IconSearch, IconStats } from '@/components/ui/icons';
+
+const QUERY_HELP =
+  'Filter: free text searches the raw wire text. Keys: method:textDocument/* status:error|ok|pending|timeout|late|orphan ' +
+  'latency:>500 dir:in|out|meta kind:request id:3 id:"3" has:findings|error|pair rule:jsonrpc-* seq:100..200. ' +
+  'Prefix - to exclude, commas for alternatives.';
+
+export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
+  sessionId: string;
+  shown: number;
+  total: number;
+  problems: string[];
+  scanMs: number;
+}) {
+  const filter = useTimeline((s) => filterOf(s, sessionId));
+  const setFilter = useTimeline((s) => s.setFilter);
+  const resetFilter = useTimeline((s) => s.resetFilter);
+  const focusTick = useTimeline((s) => s.focusFilterTick);
+  const timeMode = usePreferences((s) => s.timeMode);
+  const setTimeMode = usePreferences((s) => s.setTimeMode);
+  const statsOpen = usePreferences((s) => s.statsOpen);
+  const setStatsOpen = usePreferences((s) => s.setStatsOpen);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusTick) inputRef.current?.focus();
+  }, [focusTick]);
+
+  const set = (patch: Parameters<typeof setFilter>[1]) => setFilter(sessionId, patch);
+  const toggleDir = (d: Direction) => set({ dirs: filter.dirs.includes(d) ? filter.dirs.filter((x) => x !== d) : [...filter.dirs, d] });
+  const toggleKind = (k: EventKind) => set({ kinds: filter.kinds.includes(k) ? filter.kinds.filter((x) => x !== k) : [...filter.kinds, k] });
+
+  return (
+    <div className="shrink-0 border-b border-line bg-panel">
+      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1.5">
+        <div className="relative flex min-w-[220px] flex-1 items-center">
+          <IconSearch size={13} className="pointer-events-none absolute left-2 text-faint" />
+          <input
+            ref={inputRef}
+            aria-label="Filter the timeline"
+            title={QUERY_HELP}
+            spellCheck={false}
+            value={filter.query}
+            onChange={(e) => set({ query: e.target.value })}
+            onKeyDown={(e) => { if (e.key === 'Escape') { if (filter.query) { set({ query: '' }); e.preventDefault(); } } }}
+            placeholder="Filter  method:textDocument/*  status:error  latency:>500  or any text"
+            className={`h-6 w-full rounded border bg-bg pr-6 pl-7 font-mono text-[12px] placeholder:font-sans placeholder:text-faint focus:outline-none ${problems.length ? 'border-warn' : 'border-line-strong focus:border-accent'}`}
+          />
+          {filter.query ? (
+            <button type="button" aria-label="Clear the filter text" onClick={() => set({ query: '' })} className="absolute right-1 rounded p-0.5 text-faint hover:text-fg">
+              <IconClose size={12} />
+            </button>
+          ) : null}
+        </div>
+        <Toggle on={filter.dirs.includes('out')} onChange={() => toggleDir('out')} title="Only what was sent to the target"><span className="text-out">→</span> Sent</Toggle>
+        <Toggle on={filter.dirs.includes('in')} onChange={() => toggleDir('in')} title="Only what came from the target"><span className="text-in">←</span> Received</Toggle>
+        <Toggle on={filter.errorsOnly} onChange={(v) => set({ errorsOnly: v })} tone="err" title="Error responses and the requests they answer, invalid messages, timeouts, orphans">Errors</Toggle>
+        <Toggle on={filter.findingsOnly} onChange={(v) => set({ findingsOnly: v })} tone="warn" title="Entries with rule findings">Findings</Toggle>
+        <Toggle on={filter.pendingOnly} onChange={(v) => set({ pendingOnly: v })} tone="pending" title="Requests still waiting for an answer">Pending</Toggle>
+        <details className="relative">
+          <summary className={`flex h-6 cursor-pointer list-none items-center rounded border px-2 text-[12px] ${filter.kinds.length ? 'border-sel-line bg-sel text-accent' : 'border-line text-muted hover:bg-hover hover:text-fg'}`}>
+            Kind{filter.kinds.length ? ` · ${filter.kinds.length}` : ''} ▾
+          </summary>
+          <div className="absolute top-7 right-0 z-20 w-48 rounded border border-line-strong bg-bg p-1 shadow-lg">
+            {EVENT_KINDS.map((k) => (
+              <label key={k} className="flex cursor-pointer items-center gap-2 rounded px-2 py-0.5 font-mono text-[12px] hover:bg-hover">
+                <input type="checkbox" checked={filter.kinds.includes(k)} onChange={() => toggleKind(k)} />
+                {k}
+              </label>
+            ))}
+          </div>
+        </details>
+        <Toggle on={filter.hideSecondary} onChange={(v) => set({ hideSecondary: v })} title="Hide stderr, connection and exit entries">Hide stderr/meta</Toggle>
+        <span className="mx-0.5 h-4 w-px bg-line" />
+        <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
+        <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
+          {timeMode === 'absolute' ? 'Clock' : 'Since start'}
+        </Toggle>
+        <span className="ml-auto pl-1 text-[11.5px] whitespace-nowrap text-faint tabular-nums" title={`Last full filter pass: ${scanMs.toFixed(1)} ms`} data-testid="timeline-count">
+          {shown === total ? `${total.toLocaleString()} entries` : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
+        </span>
+        {!isEmptyFilter(filter) ? (
+          <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
+        ) : null}
+      </div>
+      {problems.length ? (
+        <div role="status" className="px-2 pb-1 text-[11.5px] text-warn">{problems.join(' · ')}</div>
+      ) : null}
+    </div>
+  );
+}
