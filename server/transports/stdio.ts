@@ -60,6 +60,8 @@ export class StdioTransport implements Transport {
   private readonly opts: typeof DEFAULTS;
   private closing: Promise<void> | undefined;
   private finalizedWaiters: (() => void)[] = [];
+  /** Settles once the spawn succeeded or failed, so a close right after start still finds the pid. */
+  private spawned: Promise<void> | undefined;
   private exitWaiters: (() => void)[] = [];
 
   constructor(
@@ -104,6 +106,10 @@ export class StdioTransport implements Transport {
         return;
       }
       this.child = child;
+      this.spawned = new Promise<void>((settle) => {
+        child.once('spawn', () => settle());
+        child.once('error', () => settle());
+      });
       const stderr = new LineSplitter(this.opts.maxStderrLine, (line) => {
         this.stderrTail.push(line);
         if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
@@ -146,7 +152,10 @@ export class StdioTransport implements Transport {
         this.events.onMeta?.(this.exitNote, {
           process: { pid: this.pid, exitCode: child.exitCode, signal: child.signalCode },
         });
-        if (starting) {
+        if (starting && this.closing) {
+          starting = false;
+          reject(new Error(`${command} was closed while starting`));
+        } else if (starting) {
           starting = false;
           const tail = this.stderrTail.length ? `. Last stderr lines:\n${this.stderrTail.join('\n')}` : ' (no stderr output)';
           reject(new Error(`${command} ${this.exitNote} right after start${tail}`));
@@ -210,7 +219,9 @@ export class StdioTransport implements Transport {
 
   private async shutdown(): Promise<void> {
     const child = this.child;
-    if (!child || this.pid === undefined) return;
+    if (!child) return;
+    await this.spawned;
+    if (this.pid === undefined) return;
     if (!this.exited) {
       child.stdin?.end();
       if (!(await this.exitWithin(this.opts.closeWaitMs))) {

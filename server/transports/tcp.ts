@@ -63,7 +63,14 @@ export class TcpTransport implements Transport {
       });
       socket.once('close', (hadError) => {
         this.gone = true;
-        if (!this.open) return;
+        if (!this.open) {
+          clearTimeout(timer);
+          if (!settled) {
+            settled = true;
+            reject(new Error(`connection to ${this.where} closed before it was established`));
+          }
+          return;
+        }
         const note = hadError ? `connection to ${this.where} lost` : `connection to ${this.where} closed`;
         this.events.onMeta?.(note);
         this.events.onClose?.(note);

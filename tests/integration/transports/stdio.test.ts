@@ -187,6 +187,19 @@ describe('stdio transport', () => {
     expect(pidAlive(pid)).toBe(false);
   });
 
+  it('close right after start (without waiting for it) still stops the process', async () => {
+    const r = record();
+    const t = createTransport(peerTarget(['--ignore-stdin-end']), r.events, FAST);
+    const starting = t.start();
+    await t.close();
+    // Depending on timing the start finished or was cut short; either way it settled in plain words.
+    const [outcome] = await Promise.allSettled([starting]);
+    if (outcome.status === 'rejected') expect((outcome.reason as Error).message).toContain('was closed while starting');
+    const pid = r.meta[0].facts!.process!.pid!;
+    expect(pidAlive(pid)).toBe(false);
+    expect(r.closes).toEqual(['killed by signal SIGTERM']);
+  });
+
   it('close leaves no orphans: a process the target spawned goes too', async () => {
     const launcher = [
       '-e',
