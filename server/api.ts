@@ -129,9 +129,9 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
   return router
     .add('GET', '/api/sessions', () => ({ sessions: manager.summaries() }))
     .add('POST', '/api/sessions', async ({ body }) => {
-      const { target, name, timeoutMs } = need(parseCreateSessionBody(await body()));
+      const { target, name, timeoutMs, dialect } = need(parseCreateSessionBody(await body()));
       try {
-        const session = await manager.open(target, name, { timeoutMs });
+        const session = await manager.open(target, name, { timeoutMs, dialect });
         return { session: session.summary };
       } catch (err) {
         throw new HttpError(502, err instanceof Error ? err.message : String(err));
@@ -163,6 +163,28 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       return { rules: live.getAutoReplies() };
     })
     .add('GET', '/api/sessions/:id/auto-replies', ({ params }) => ({ rules: liveOr409(params.id).getAutoReplies() }))
+    .add('POST', '/api/sessions/:id/dialect', async ({ params, body }) => {
+      const live = liveOr409(params.id);
+      const value = (await body()) as { dialect?: unknown } | undefined;
+      if (typeof value?.dialect !== 'string') throw new HttpError(400, 'dialect must be one of base, lsp, mcp, ethereum, dap');
+      try {
+        return { dialect: live.setDialect(value.dialect) };
+      } catch (err) {
+        throw new HttpError(400, (err as Error).message);
+      }
+    })
+    .add('POST', '/api/sessions/:id/cancel', async ({ params, body }) => {
+      const live = liveOr409(params.id);
+      const value = (await body()) as { seq?: unknown; reason?: unknown } | undefined;
+      if (typeof value?.seq !== 'number') throw new HttpError(400, 'seq (the pending request to cancel) must be a number');
+      const request = manager.event(params.id, value.seq);
+      if (!request) throw new HttpError(404, `no entry #${value.seq}`);
+      try {
+        return { seq: await live.cancel(request, typeof value.reason === 'string' ? value.reason.slice(0, 500) : undefined) };
+      } catch (err) {
+        throw new HttpError(409, (err as Error).message);
+      }
+    })
     .add('POST', '/api/sessions/:id/close', async ({ params }) => {
       summaryOr404(params.id);
       return { session: await manager.close(params.id) };

@@ -22,7 +22,7 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig {
+export function loadConfig(argv: string[], env: Record<string, string | undefined>): ServerConfig {
   const flag = (name: string) => argv.includes(name);
   const option = (name: string) => {
     const i = argv.indexOf(name);

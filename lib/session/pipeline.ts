@@ -1,19 +1,25 @@
 /**
- * The one place a message becomes a TrafficEvent: classify → rule findings → correlate → decode
- * errors, with seq and time assigned in recording order. Pure, so the server, the CLI and tests
- * share it; transports and recorders stay outside.
+ * The one place a message becomes a TrafficEvent: classify → rule findings → dialect detection and
+ * lifecycle checks → correlate (which also decodes errors with the answered request's method), with
+ * seq and time assigned in recording order. Pure, so the server, the CLI and tests share it;
+ * transports and recorders stay outside.
  */
 import { classify } from '../jsonrpc/classify';
 import { Correlator } from '../jsonrpc/correlator';
-import type { Classified, ClassifiedItem } from '../jsonrpc/types';
-import { describeError } from '../errors/describe';
+import type { Classified, RawErrorObject } from '../jsonrpc/types';
+import { createDialectDetector, type DialectDetector } from '../dialects/detect';
+import { getProfile, isDialectId } from '../dialects/registry';
+import { dialectDescriber } from '../dialects/describe';
+import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
-import type { BatchItem, Direction, EventKind, EventPatch, TrafficEvent } from './types';
+import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
 
 export interface PipelineOptions {
   timeoutMs?: number;
-  /** Catalogs consulted before the standard one (dialect, OpenRPC), in precedence order. */
+  /** Catalogs consulted before the dialect's (OpenRPC documents), in precedence order. */
   catalogs?: ErrorCatalog[];
+  /** Start with this dialect and never auto-detect (the user chose it). */
+  dialect?: string;
 }
 
 export interface WireExtras {
@@ -27,44 +33,80 @@ export interface PipelineOutput {
   event: TrafficEvent;
   patches: EventPatch[];
   classified?: Classified;
+  /** Set when this message made the session's dialect known. */
+  dialectChanged?: SessionDialect;
 }
 
-/** Requests whose method we remember until answered, so an error can be decoded per method. */
-const METHOD_MEMORY = 100_000;
+/** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
+const RECENT = 4096;
 
 export class MessagePipeline {
   private seq = 0;
   private readonly correlator: Correlator;
   private catalogs: ErrorCatalog[];
-  private readonly methodBySeq = new Map<number, string>();
+  private profile: DialectProfile;
+  private describer: (err: RawErrorObject, method?: string) => DecodedError;
+  private lifecycle: LifecycleChecker;
+  private detector: DialectDetector | null;
+  private dialectInfo: SessionDialect;
+  private readonly recent = new Map<number, TrafficEvent>();
 
   constructor(options: PipelineOptions = {}) {
-    this.correlator = new Correlator({ timeoutMs: options.timeoutMs ?? 60_000 });
     this.catalogs = options.catalogs ?? [];
+    const chosen = options.dialect && isDialectId(options.dialect) ? options.dialect : undefined;
+    this.profile = getProfile(chosen ?? 'base');
+    this.describer = dialectDescriber(this.profile, this.catalogs);
+    this.lifecycle = this.profile.createLifecycleChecker();
+    this.detector = chosen ? null : createDialectDetector();
+    this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: 'base' };
+    // The correlator decodes errors through whatever dialect is current when the answer arrives.
+    this.correlator = new Correlator({ timeoutMs: options.timeoutMs ?? 60_000, describe: (err, method) => this.describer(err, method) });
   }
 
   get lastSeq(): number {
     return this.seq;
   }
 
+  get dialect(): SessionDialect {
+    return this.dialectInfo;
+  }
+
+  get dialectProfile(): DialectProfile {
+    return this.profile;
+  }
+
+  /** OpenRPC documents' error catalogs, consulted before the dialect's. */
   setCatalogs(catalogs: ErrorCatalog[]): void {
     this.catalogs = catalogs;
+    this.describer = dialectDescriber(this.profile, this.catalogs);
+  }
+
+  /** The user's choice wins over detection from then on. */
+  setDialect(id: string): SessionDialect {
+    if (!isDialectId(id)) throw new Error(`unknown dialect ${JSON.stringify(id)}`);
+    this.detector = null;
+    this.useProfile(id, { id, overridden: true });
+    return this.dialectInfo;
   }
 
   /** A whole message that crossed the wire: `raw` is the exact wire text, `body` the JSON text inside it. */
   message(dir: 'in' | 'out', t: number, time: number, raw: string, body: string, extras: WireExtras = {}): PipelineOutput {
     const classified = classify(body);
     const seq = ++this.seq;
+    let dialectChanged: SessionDialect | undefined;
+    if (this.detector) {
+      const d = this.detector.observe({ seq, dir, classified });
+      if (d.decided) {
+        this.detector = null;
+        if (d.dialect !== this.dialectInfo.id) {
+          this.useProfile(d.dialect, { id: d.dialect, evidence: d.evidence });
+          dialectChanged = this.dialectInfo;
+        }
+      }
+    }
     const result = this.correlator.observe({ seq, t, dir, classified });
-    const event: TrafficEvent = {
-      seq,
-      t,
-      time,
-      dir,
-      raw,
-      kind: classified.kind,
-      findings: result.findings.length ? [...classified.findings, ...result.findings] : classified.findings,
-    };
+    const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
+    const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
     copyExtras(event, extras);
     if (classified.hasId) {
       event.id = classified.id;
@@ -77,15 +119,23 @@ export class MessagePipeline {
     if (result.latencyMs !== undefined) event.latencyMs = result.latencyMs;
     if (result.state !== undefined) event.state = result.state;
     if (result.late) event.late = true;
+    if (result.error) event.error = result.error;
+    else if (classified.error) event.error = this.describer(classified.error);
+    if (result.items) event.items = result.items;
 
-    if (classified.kind === 'request' && classified.method !== undefined) this.remember(seq, classified.method);
-    if (classified.error) {
-      event.error = describeError(classified.error, { method: this.methodOf(result.pair), catalogs: this.catalogs });
+    const patches = result.patches;
+    for (const lf of this.lifecycle.observe({ seq, dir, classified })) {
+      if (lf.seq === seq) {
+        event.findings.push(lf.finding);
+        continue;
+      }
+      const earlier = this.recent.get(lf.seq);
+      if (!earlier) continue;
+      earlier.findings = [...earlier.findings, lf.finding];
+      patches.push({ seq: lf.seq, findings: earlier.findings });
     }
-    if (classified.items) {
-      event.items = this.batchItems(classified.items, result.items, seq);
-    }
-    return { event, patches: result.patches, classified };
+    this.remember(event);
+    return { event, patches, classified, dialectChanged };
   }
 
   /** Bytes the framing layer could not make a message of; kept exactly, with the reason. */
@@ -129,33 +179,19 @@ export class MessagePipeline {
     return n;
   }
 
-  private batchItems(items: ClassifiedItem[], paired: BatchItem[] | undefined, seq: number): BatchItem[] {
-    return items.map((item, i) => {
-      const p = paired?.[i];
-      const out: BatchItem = { index: item.index, kind: item.kind, findings: p?.findings ?? item.findings };
-      if (item.hasId) out.id = item.id;
-      if (item.idText !== undefined) out.idText = item.idText;
-      if (item.method !== undefined) out.method = item.method;
-      if (p?.pair !== undefined) out.pair = p.pair;
-      if (p?.pairIndex !== undefined) out.pairIndex = p.pairIndex;
-      if (p?.state !== undefined) out.state = p.state;
-      if (p?.latencyMs !== undefined) out.latencyMs = p.latencyMs;
-      if (item.kind === 'request' && item.method !== undefined) this.remember(seq, item.method);
-      if (item.error) out.error = describeError(item.error, { method: this.methodOf(p?.pair), catalogs: this.catalogs });
-      return out;
-    });
+  private useProfile(id: string, info: SessionDialect): void {
+    this.profile = getProfile(id as Parameters<typeof getProfile>[0]);
+    this.describer = dialectDescriber(this.profile, this.catalogs);
+    this.lifecycle = this.profile.createLifecycleChecker();
+    this.dialectInfo = info;
   }
 
-  private remember(seq: number, method: string): void {
-    this.methodBySeq.set(seq, method);
-    if (this.methodBySeq.size > METHOD_MEMORY) {
-      const oldest = this.methodBySeq.keys().next().value;
-      if (oldest !== undefined) this.methodBySeq.delete(oldest);
+  private remember(event: TrafficEvent): void {
+    this.recent.set(event.seq, event);
+    if (this.recent.size > RECENT) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
     }
-  }
-
-  private methodOf(seq: number | undefined): string | undefined {
-    return seq === undefined ? undefined : this.methodBySeq.get(seq);
   }
 }
 

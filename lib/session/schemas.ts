@@ -312,6 +312,13 @@ export const SessionSummarySchema = z.object({
   failure: text.optional(),
   imported: z.boolean().optional(),
   tags: tags.optional(),
+  dialect: z
+    .object({
+      id: z.string().min(1).max(40),
+      evidence: z.string().max(LIMITS.nameChars * 10).optional(),
+      overridden: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 export const SessionFileV1Schema = z.object({
@@ -345,6 +352,7 @@ export const CreateSessionBodySchema = z.strictObject({
   target: TargetSpecSchema,
   name: nameSchema.optional(),
   timeoutMs: z.number().int().min(1).max(LIMITS.timeoutMsMax).optional(),
+  dialect: z.enum(['base', 'lsp', 'mcp', 'ethereum', 'dap']).optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
 

@@ -209,9 +209,21 @@ export interface SessionOptions {
   maxFrameBytes?: number;
   /** Auto-replies to requests the target sends: method → result. */
   autoReplies?: Record<string, unknown>;
+  /** Dialect chosen up front (base | lsp | mcp | ethereum | dap); detected from traffic when absent. */
+  dialect?: string;
 }
 
 export type SessionStatus = 'connecting' | 'open' | 'closed' | 'failed';
+
+/** The protocol dialect a session speaks: detected from traffic, or chosen by the user. */
+export interface SessionDialect {
+  /** base | lsp | mcp | ethereum | dap */
+  id: string;
+  /** Which message and members decided it, in words. */
+  evidence?: string;
+  /** The user chose it; detection no longer changes it. */
+  overridden?: boolean;
+}
 
 export interface SessionSummary {
   id: string;
@@ -227,6 +239,7 @@ export interface SessionSummary {
   failure?: string;
   imported?: boolean;
   tags?: string[];
+  dialect?: SessionDialect;
 }
 
 /** Session file, version 1: what `rpcscope call --out` writes and what sharing exports. */

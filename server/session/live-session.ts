@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { getCodec } from '../../lib/framing/registry';
 import type { FrameDecoder, Frame } from '../../lib/framing/types';
 import { MessagePipeline, type PipelineOutput } from '../../lib/session/pipeline';
-import type { EventPatch, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
+import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
 import { createTransport } from '../transports/registry';
 import type { Transport, TransportEvents } from '../transports/types';
@@ -57,7 +57,7 @@ export class LiveSession {
     this.target = init.target;
     this.sink = init.sink;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
-    this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs });
+    this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
     if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
       this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
     }
@@ -69,6 +69,7 @@ export class LiveSession {
       startedAt: new Date().toISOString(),
       lastSeq: 0,
       counts: { events: 0, out: 0, in: 0, errors: 0, findings: 0 },
+      dialect: this.pipeline.dialect,
     };
   }
 
@@ -121,6 +122,33 @@ export class LiveSession {
 
   setCatalogs(catalogs: ErrorCatalog[]): void {
     this.pipeline.setCatalogs(catalogs);
+  }
+
+  /** The user overrides the detected dialect; errors from now on decode in it. */
+  setDialect(id: string): SessionDialect {
+    const dialect = this.pipeline.setDialect(id);
+    this.summary.dialect = dialect;
+    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `dialect set to ${this.pipeline.dialectProfile.title} by the user`));
+    this.flush();
+    return dialect;
+  }
+
+  /**
+   * Cancel a pending request the way the dialect says (LSP `$/cancelRequest`, MCP
+   * `notifications/cancelled`, DAP `cancel`). Returns the seq of the cancel message.
+   */
+  async cancel(request: TrafficEvent, reason = 'cancelled from rpcscope'): Promise<number> {
+    if (request.dir !== 'out' || request.state !== 'pending') throw new Error('only a pending request you sent can be cancelled');
+    const r = this.pipeline.dialectProfile.cancel(
+      { id: request.id, idText: request.idText, method: request.method, dapSeq: request.dap?.seq },
+      { reason, seq: request.dap ? this.pipeline.lastSeq + 1 : undefined },
+    );
+    if (!r.ok) throw new Error(r.reason);
+    return this.send(r.text);
+  }
+
+  get dialectProfile() {
+    return this.pipeline.dialectProfile;
   }
 
   get isOpen(): boolean {
@@ -208,6 +236,7 @@ export class LiveSession {
 
   private record(out: PipelineOutput): number {
     const { event, patches } = out;
+    if (out.dialectChanged) this.dialectDetected(out);
     const c = this.summary.counts;
     c.events++;
     if (event.dir === 'out') c.out++;
@@ -219,6 +248,16 @@ export class LiveSession {
     if (patches.length) this.pendingPatches.push(...patches);
     this.scheduleFlush();
     return event.seq;
+  }
+
+  private dialectDetected(out: PipelineOutput): void {
+    this.summary.dialect = out.dialectChanged;
+    // Recorded right after the message that decided it, so the timeline says why.
+    queueMicrotask(() => {
+      if (this.summary.endedAt) return;
+      const title = this.pipeline.dialectProfile.title;
+      this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `dialect detected: ${title}${out.dialectChanged?.evidence ? ` (${out.dialectChanged.evidence})` : ''}`));
+    });
   }
 
   private tick(): void {

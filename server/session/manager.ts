@@ -13,6 +13,7 @@ export interface Recorder {
   listSummaries(): SessionSummary[];
   getSummary(id: string): SessionSummary | undefined;
   listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[];
+  getEvent(sessionId: string, seq: number): TrafficEvent | undefined;
   deleteSession(id: string): void;
 }
 
@@ -79,6 +80,11 @@ export class SessionManager {
   events(id: string, sinceSeq: number, limit: number): TrafficEvent[] {
     this.live.get(id)?.flush();
     return this.recorder.listEvents(id, sinceSeq, limit);
+  }
+
+  event(id: string, seq: number): TrafficEvent | undefined {
+    this.live.get(id)?.flush();
+    return this.recorder.getEvent(id, seq);
   }
 
   async close(id: string): Promise<SessionSummary | undefined> {

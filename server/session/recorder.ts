@@ -13,7 +13,7 @@ export class StoreRecorder implements Recorder {
   constructor(private readonly store: Store) {}
 
   saveSummary(summary: SessionSummary): void {
-    const key = `${summary.status}|${summary.failure ?? ''}|${summary.endedAt ?? ''}`;
+    const key = `${summary.status}|${summary.failure ?? ''}|${summary.endedAt ?? ''}|${summary.dialect?.id ?? ''}|${summary.dialect?.overridden ?? ''}`;
     if (this.written.get(summary.id) === key) return;
     if (!this.store.sessions.exists(summary.id)) {
       this.store.sessions.create({
@@ -27,6 +27,7 @@ export class StoreRecorder implements Recorder {
     } else {
       this.store.sessions.setStatus(summary.id, summary.status, { failure: summary.failure, endedAt: summary.endedAt });
     }
+    if (summary.dialect) this.store.sessions.setDialect(summary.id, summary.dialect);
     this.written.set(summary.id, key);
   }
 
@@ -48,6 +49,10 @@ export class StoreRecorder implements Recorder {
 
   listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
     return this.store.events.listEvents(sessionId, { sinceSeq, limit });
+  }
+
+  getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
+    return this.store.events.getEvent(sessionId, seq);
   }
 
   deleteSession(id: string): void {

@@ -129,6 +129,8 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (environment_id, name)
   );
   `,
+  // 2: the dialect a session speaks (JSON: {id, evidence?, overridden?}).
+  `ALTER TABLE sessions ADD COLUMN dialect TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,7 +3,7 @@
  * the per-session counts are kept up to date by the events repo as events are appended and
  * patched, so listing history never scans events.
  */
-import type { SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
+import type { SessionDialect, SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
 import { StoreError, checkName, isoNow, newId, newShareId, toJsonColumn, toLabel } from './errors';
@@ -25,6 +25,7 @@ interface SessionRow {
   imported: number;
   tags: string;
   share_id: string | null;
+  dialect: string | null;
 }
 
 export interface CreateSessionInput {
@@ -75,6 +76,7 @@ function toSummary(r: SessionRow): SessionSummary {
   if (r.imported) s.imported = true;
   const tags = JSON.parse(r.tags) as string[];
   if (tags.length) s.tags = tags;
+  if (r.dialect) s.dialect = JSON.parse(r.dialect) as SessionDialect;
   return s;
 }
 
@@ -211,6 +213,12 @@ export class SessionsRepo {
     const r = this.db.prepare('UPDATE sessions SET name = ? WHERE id = ?').run(checkName(name, 'session'), id);
     if (r.changes === 0) this.require(id);
     return this.require(id);
+  }
+
+  /** The dialect detected or chosen for the session (shown in its header, used to decode errors). */
+  setDialect(id: string, dialect: SessionDialect): void {
+    const r = this.db.prepare('UPDATE sessions SET dialect = ? WHERE id = ?').run(JSON.stringify(dialect), id);
+    if (r.changes === 0) this.require(id);
   }
 
   setTags(id: string, tags: string[]): SessionSummary {
