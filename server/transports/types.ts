@@ -31,7 +31,11 @@ export interface TransportEvents {
    * call's promise instead of (not in addition to) firing onError.
    */
   onError?(message: string): void;
-  /** The transport is gone for good (process exited, socket closed). Fired once. */
+  /**
+   * The transport is gone for good (process exited, socket closed). Fired once, and only if start
+   * got as far as a connection or a process: a refused connection or a missing command only
+   * rejects start. (A process that exits during start fires it and also rejects start.)
+   */
   onClose?(reason: string): void;
 }
 
@@ -39,7 +43,10 @@ export interface Transport {
   readonly kind: TargetSpec['kind'];
   /** Whether `send` takes already framed bytes (stdio, tcp) or one message text (http, websocket). */
   readonly stream: boolean;
-  /** Connect / spawn. Rejects with a plain-words Error when it cannot. */
+  /**
+   * Connect / spawn. Rejects with a plain-words Error when it cannot. Events may fire before it
+   * resolves (a pid, a banner on stdout, a WebSocket greeting), so wire the events first.
+   */
   start(): Promise<void>;
   /**
    * Send one message. Stream transports get the framed bytes; message transports get the text.
