@@ -29,6 +29,17 @@ export interface WireExtras {
   process?: TrafficEvent['process'];
 }
 
+/** What a schema check (an OpenRPC document) sees of one message. */
+export interface MessageCheckInput {
+  dir: 'in' | 'out';
+  classified: Classified;
+  /** For an answer: the method of the request it answers (when paired). */
+  requestMethod?: string;
+}
+
+/** Extra checks run on every message (e.g. params/result/errors against OpenRPC documents). */
+export type MessageCheck = (input: MessageCheckInput) => Finding[];
+
 export interface PipelineOutput {
   event: TrafficEvent;
   patches: EventPatch[];
@@ -50,6 +61,7 @@ export class MessagePipeline {
   private detector: DialectDetector | null;
   private dialectInfo: SessionDialect;
   private readonly recent = new Map<number, TrafficEvent>();
+  private checks: MessageCheck | null = null;
 
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
@@ -79,6 +91,11 @@ export class MessagePipeline {
   setCatalogs(catalogs: ErrorCatalog[]): void {
     this.catalogs = catalogs;
     this.describer = dialectDescriber(this.profile, this.catalogs);
+  }
+
+  /** Schema checks run on every later message; null removes them. */
+  setMessageCheck(check: MessageCheck | null): void {
+    this.checks = check;
   }
 
   /** The user's choice wins over detection from then on. */
@@ -122,6 +139,12 @@ export class MessagePipeline {
     if (result.error) event.error = result.error;
     else if (classified.error) event.error = this.describer(classified.error);
     if (result.items) event.items = result.items;
+
+    if (this.checks) {
+      const requestMethod = result.pair !== undefined ? this.recent.get(result.pair)?.method : undefined;
+      const extra = this.checks({ dir, classified, requestMethod });
+      if (extra.length) event.findings = [...event.findings, ...extra];
+    }
 
     const patches = result.patches;
     for (const lf of this.lifecycle.observe({ seq, dir, classified })) {
