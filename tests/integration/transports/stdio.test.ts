@@ -110,6 +110,12 @@ describe('stdio transport', () => {
     expect(r.order.lastIndexOf('stderr')).toBeLessThan(r.order.indexOf('close'));
   });
 
+  it('cuts an overlong stderr line into bounded pieces instead of buffering it whole', async () => {
+    const { r } = await spawnPeer(peerTarget(['--stderr-chatter', '1']), { ...FAST, maxStderrLine: 10 });
+    await waitFor(() => r.stderr.join('') === '[peer] chatter line 1 of 1', 'the chatter line');
+    expect(r.stderr).toEqual(['[peer] cha', 'tter line ', '1 of 1']);
+  });
+
   it('rejects sends after the target exited, and writes racing the exit do not crash anything', async () => {
     const { t, r } = await spawnPeer(peerTarget([], 'newline'));
     const big = newlineFrame(rpc('echo', ['y'.repeat(64 * 1024)]));
