@@ -130,7 +130,9 @@ describe('stdio transport', () => {
   });
 
   it('turns EPIPE from a target that closed its stdin into a rejected send', async () => {
-    const { t, pid } = await spawnPeer(peerTarget(['--close-stdin']));
+    const { t, r, pid } = await spawnPeer(peerTarget(['--close-stdin']));
+    // Until the peer has closed its end, bytes would just wait in the pipe.
+    await waitFor(() => r.stderr.includes('[peer] stdin closed; staying alive'), 'the peer closing its stdin');
     await expect(t.send(contentLengthFrame(rpc('echo')))).rejects.toThrow(/target exited or closed its stdin \(EPIPE\)/);
     expect(pidAlive(pid)).toBe(true);
   });
