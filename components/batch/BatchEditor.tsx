@@ -3,9 +3,9 @@
  * Batch editor: an ordered list of entries sent as one JSON array, with the exact text previewed
  * and the last batch's result matched entry by entry.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { composeBatchEntries, duplicateIds } from '@/lib/builder/batch-compose';
-import { useBatch, blankEntry } from '@/components/stores/batch';
+import { useBatch, blankEntry, type SentBatchRef } from '@/components/stores/batch';
 import { useIdCounters } from '@/components/stores/builder-ids';
 import { useSessions } from '@/components/stores/sessions';
 import { Preview } from '@/components/builder/Preview';
@@ -13,7 +13,7 @@ import { SendStatusLine } from '@/components/builder/SendStatusLine';
 import { useNextAutoId } from '@/components/builder/session-index';
 import { Button, ShortcutHint, modKey, Note } from '@/components/builder/ui';
 import { useSendStatus } from '@/components/builder/useSendStatus';
-import { BatchResult } from './BatchResult';
+import { BatchResult, useBatchMatch } from './BatchResult';
 import { EntryRow } from './EntryRow';
 
 export function BatchEditor({ sessionId }: { sessionId: string | null }) {
@@ -24,6 +24,12 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
   const firstId = useNextAutoId(sessionId, counter);
   const { status, event, send } = useSendStatus(sessionId);
+  const [view, setView] = useState<'entries' | 'result'>('entries');
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Each view starts at its top (the panel scroll otherwise carries over from the long entry list).
+  useEffect(() => {
+    rootRef.current?.scrollIntoView({ block: 'start' });
+  }, [view]);
 
   const composed = useMemo(() => composeBatchEntries(entries, firstId), [entries, firstId]);
   const dups = useMemo(() => duplicateIds(composed), [composed]);
@@ -38,6 +44,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
     if (seq === null) return;
     useIdCounters.getState().consume(sessionId, firstId, composed.autoIdsUsed);
     useBatch.getState().markSent(sessionId, { seq, text });
+    setView('result');
   };
 
   const { add, setEntries } = useBatch.getState();
@@ -48,54 +55,103 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
       { ...blankEntry('notification'), method: 'notify_b' },
     ]);
 
+  const showResult = view === 'result' && sessionId && lastSent;
+
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2 overflow-auto p-3" data-testid="batch-editor">
-      <div className="flex flex-wrap items-center gap-1.5">
-        <Button onClick={() => add('request')}>+ Request</Button>
-        <Button onClick={() => add('notification')}>+ Notification</Button>
-        <Button onClick={() => add('raw')} title="Any JSON value, for invalid-entry tests">
-          + Raw value
-        </Button>
-        <span className="mx-1 h-4 w-px bg-line" />
-        <span className="text-[11px] text-muted">Spec edge cases:</span>
-        <Button variant="ghost" onClick={() => setEntries([])} title="[] — the spec expects one Invalid Request object back, not an array">
-          Empty batch
-        </Button>
-        <Button variant="ghost" onClick={notificationsOnly} title="The spec expects nothing at all back">
-          All notifications
-        </Button>
-        <Button variant="primary" className="ml-auto" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
+    <div ref={rootRef} className="flex min-h-full flex-col" data-testid="batch-editor">
+      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-1.5 border-b border-line bg-bg px-3 py-1.5">
+        <div role="tablist" aria-label="Batch view" className="mr-1 flex items-center gap-0.5">
+          <ViewTab on={view === 'entries'} onClick={() => setView('entries')}>
+            Entries <span className="text-faint">{entries.length}</span>
+          </ViewTab>
+          <ViewTab on={view === 'result'} disabled={!lastSent} onClick={() => setView('result')} testId="batch-result-tab">
+            Result {sessionId && lastSent ? <ResultBadge sessionId={sessionId} sent={lastSent} /> : <span className="text-faint">—</span>}
+          </ViewTab>
+        </div>
+        {view === 'entries' && (
+          <>
+            <span className="mx-0.5 h-4 w-px bg-line" />
+            <Button size="xs" onClick={() => add('request')}>+ Request</Button>
+            <Button size="xs" onClick={() => add('notification')}>+ Notification</Button>
+            <Button size="xs" onClick={() => add('raw')} title="Any JSON value, for invalid-entry tests">
+              + Raw value
+            </Button>
+            <span className="mx-0.5 h-4 w-px bg-line" />
+            <Button size="xs" variant="ghost" onClick={() => setEntries([])} title="[] — the spec expects one Invalid Request object back, not an array">
+              Empty batch
+            </Button>
+            <Button size="xs" variant="ghost" onClick={notificationsOnly} title="The spec expects nothing at all back">
+              All notifications
+            </Button>
+          </>
+        )}
+        <Button variant="primary" size="xs" className="ml-auto" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
           Send batch ({entries.length}) <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
 
-      {loadedFrom !== null && <p className="text-xs text-accent">Loaded from batch #{loadedFrom}: ids kept as they were sent.</p>}
-
-      {entries.length === 0 ? (
-        <div className="rounded-md border border-dashed border-line-strong p-4 text-center text-xs text-muted">
-          No entries: this sends <span className="font-mono">[]</span>, the empty batch. The spec expects one Invalid Request object back, not an array.
-        </div>
-      ) : (
-        <ol className="flex flex-col gap-1.5" aria-label="Batch entries">
-          {entries.map((entry, i) => (
-            <EntryRow
-              key={entry.key}
-              entry={entry}
-              index={i}
-              count={entries.length}
-              composed={composed.entries[i]}
-              duplicateId={composed.entries[i]?.idText !== undefined && dups.has(composed.entries[i].idText!)}
-              onSubmit={doSend}
-            />
-          ))}
-        </ol>
-      )}
-
-      {composed.errorCount > 0 && <Note tone="error">{composed.errorCount === 1 ? '1 entry needs fixing' : `${composed.errorCount} entries need fixing`} before the batch can be sent.</Note>}
-      {blocked && <Note tone="info">{blocked}</Note>}
-      <Preview text={composed.text} testId="batch-preview" />
-      <SendStatusLine status={status} event={event} />
-      {sessionId && lastSent && <BatchResult sessionId={sessionId} sent={lastSent} />}
+      <div className="flex flex-col gap-2 p-3">
+        {showResult ? (
+          <>
+            <BatchResult sessionId={sessionId} sent={lastSent} />
+            <Preview text={lastSent.text} label="Sent" />
+          </>
+        ) : (
+          <>
+            {loadedFrom !== null && <p className="text-xs text-accent">Loaded from batch #{loadedFrom}: ids kept as they were sent.</p>}
+            {entries.length === 0 ? (
+              <div className="rounded-md border border-dashed border-line-strong p-4 text-center text-xs text-muted">
+                No entries: this sends <span className="font-mono">[]</span>, the empty batch. The spec expects one Invalid Request object back, not an array.
+              </div>
+            ) : (
+              <ol className="flex flex-col gap-1.5" aria-label="Batch entries">
+                {entries.map((entry, i) => (
+                  <EntryRow
+                    key={entry.key}
+                    entry={entry}
+                    index={i}
+                    count={entries.length}
+                    composed={composed.entries[i]}
+                    duplicateId={composed.entries[i]?.idText !== undefined && dups.has(composed.entries[i].idText!)}
+                    onSubmit={doSend}
+                  />
+                ))}
+              </ol>
+            )}
+            {composed.errorCount > 0 && <Note tone="error">{composed.errorCount === 1 ? '1 entry needs fixing' : `${composed.errorCount} entries need fixing`} before the batch can be sent.</Note>}
+            {blocked && <Note tone="info">{blocked}</Note>}
+            <Preview text={composed.text} testId="batch-preview" />
+          </>
+        )}
+        <SendStatusLine status={status} event={event} />
+      </div>
     </div>
+  );
+}
+
+function ViewTab({ on, disabled, onClick, children, testId }: { on: boolean; disabled?: boolean; onClick: () => void; children: ReactNode; testId?: string }) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={on}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+      className={`flex h-6 items-center gap-1.5 rounded px-2 text-[12px] transition-colors disabled:opacity-40 ${on ? 'bg-sel font-medium text-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function ResultBadge({ sessionId, sent }: { sessionId: string; sent: SentBatchRef }) {
+  const { match } = useBatchMatch(sessionId, sent);
+  const { ok, errors, missing } = match.summary;
+  const tone = missing > 0 ? 'text-warn' : errors > 0 || match.shape.conforms === false ? 'text-err' : 'text-ok';
+  return (
+    <span className={`text-[11px] tabular-nums ${tone}`} title={match.summaryText}>
+      {ok} ok · {errors} err · {missing} missing
+    </span>
   );
 }

@@ -15,10 +15,10 @@ import { useSessionEvents } from '@/components/builder/session-index';
 const LOOK_AHEAD = 20_000;
 
 const STATUS_STYLE: Record<EntryResult['status'], string> = {
-  ok: 'bg-ok/15 text-ok  ',
-  error: 'bg-err-bg text-err  ',
-  missing: 'bg-warn-bg text-warn  ',
-  'no-reply-expected': 'bg-panel-2 text-muted  ',
+  ok: 'bg-ok/15 text-ok',
+  error: 'bg-err-bg text-err',
+  missing: 'bg-warn-bg text-warn',
+  'no-reply-expected': 'bg-panel-2 text-muted',
 };
 
 const STATUS_LABEL: Record<EntryResult['status'], string> = { ok: 'ok', error: 'error', missing: 'missing', 'no-reply-expected': 'no reply expected' };
@@ -60,7 +60,7 @@ function ReplyCell({ reply }: { reply: ReplyItem }) {
     return (
       <span className="block truncate" title={reply.text}>
         <span className="font-mono text-err">{reply.error?.codeText}</span> <span className="font-medium">{errorName(reply)}</span>
-        {reply.error?.message && <span className="text-muted"> — {reply.error.message}</span>}
+        {reply.error?.message && reply.error.message !== errorName(reply) && <span className="text-muted"> — {reply.error.message}</span>}
       </span>
     );
   return <code className="block truncate font-mono text-warn" title={reply.text}>malformed: {reply.text}</code>;
@@ -71,7 +71,7 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
   const { shape, summary } = match;
   const verdict = shape.conforms === null ? 'waiting' : shape.conforms ? 'conforms' : 'deviates';
   const verdictStyle =
-    verdict === 'conforms' ? 'text-ok ' : verdict === 'deviates' ? 'text-err ' : 'text-warn ';
+    verdict === 'conforms' ? 'text-ok' : verdict === 'deviates' ? 'text-err' : 'text-warn';
 
   return (
     <section aria-label="Batch result" data-testid="batch-result" className="flex flex-col gap-2">
@@ -112,7 +112,7 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
               <th className="w-8 py-1 font-medium">#</th>
               <th className="w-40 py-1 font-medium">Entry</th>
               <th className="w-20 py-1 font-medium">Id</th>
-              <th className="w-32 py-1 font-medium">Status</th>
+              <th className="w-36 py-1 font-medium">Status</th>
               <th className="py-1 font-medium">Reply</th>
               <th className="w-28 py-1 font-medium">From</th>
             </tr>
@@ -126,7 +126,7 @@ export function BatchResult({ sessionId, sent }: { sessionId: string; sent: Sent
                 </td>
                 <td className="truncate py-1 pr-2 font-mono text-muted">{r.entry.idText ?? '—'}</td>
                 <td className="py-1">
-                  <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_STYLE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+                  <span className={`whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium ${STATUS_STYLE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
                 </td>
                 <td className="min-w-0 py-1 pr-2">{r.reply ? <ReplyCell reply={r.reply} /> : <span className="text-faint">—</span>}</td>
                 <td className="py-1">{r.reply && <Where reply={r.reply} sentT={sentEvent?.t} />}</td>

@@ -6,11 +6,12 @@ import { PARAMS_MODES } from '@/lib/builder/compose';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBatch, type BatchEntry } from '@/components/stores/batch';
 import { Button, inputClass, Note, Segmented, selectClass } from '@/components/builder/ui';
+import { IconArrowDown, IconClose, IconCopy } from '@/components/ui/icons';
 
 const KIND_STYLE = {
-  request: 'bg-sel text-accent  ',
-  notification: 'bg-panel-2 text-pending  ',
-  raw: 'bg-line text-fg  ',
+  request: 'bg-sel text-accent',
+  notification: 'bg-panel-2 text-pending',
+  raw: 'bg-line text-fg',
 };
 
 export function EntryRow(props: {
@@ -101,18 +102,18 @@ export function EntryRow(props: {
         {entry.kind !== 'raw' && (
           <Segmented size="xs" label={`${label} params shape`} value={entry.paramsMode} options={PARAMS_MODES.map((m) => ({ ...m, label: m.value === 'array' ? '[ ]' : m.value === 'object' ? '{ }' : 'none' }))} onChange={(paramsMode) => update(entry.key, { paramsMode, paramsText: paramsMode === 'array' && entry.paramsText.trim() === '{}' ? '[]' : paramsMode === 'object' && entry.paramsText.trim() === '[]' ? '{}' : entry.paramsText })} />
         )}
-        <span className="ml-auto flex items-center opacity-70 transition-opacity group-focus-within/entry:opacity-100 group-hover/entry:opacity-100">
-          <Button variant="ghost" onClick={() => move(entry.key, -1)} disabled={index === 0} aria-label={`Move ${label} up`} title="Move up (Alt+↑)">
-            ↑
+        <span className="ml-auto flex items-center gap-0.5 opacity-60 transition-opacity group-focus-within/entry:opacity-100 group-hover/entry:opacity-100">
+          <Button size="xs" variant="ghost" onClick={() => move(entry.key, -1)} disabled={index === 0} aria-label={`Move ${label} up`} title="Move up (Alt+↑)">
+            <IconArrowDown size={12} className="rotate-180" />
           </Button>
-          <Button variant="ghost" onClick={() => move(entry.key, 1)} disabled={index === count - 1} aria-label={`Move ${label} down`} title="Move down (Alt+↓)">
-            ↓
+          <Button size="xs" variant="ghost" onClick={() => move(entry.key, 1)} disabled={index === count - 1} aria-label={`Move ${label} down`} title="Move down (Alt+↓)">
+            <IconArrowDown size={12} />
           </Button>
-          <Button variant="ghost" onClick={() => duplicate(entry.key)} aria-label={`Duplicate ${label}`} title="Duplicate (Alt+D)">
-            ⧉
+          <Button size="xs" variant="ghost" onClick={() => duplicate(entry.key)} aria-label={`Duplicate ${label}`} title="Duplicate (Alt+D)">
+            <IconCopy size={12} />
           </Button>
-          <Button variant="danger" onClick={() => remove(entry.key)} aria-label={`Remove ${label}`} title="Remove (Alt+Backspace)">
-            ✕
+          <Button size="xs" variant="ghost" className="hover:text-err" onClick={() => remove(entry.key)} aria-label={`Remove ${label}`} title="Remove (Alt+Backspace)">
+            <IconClose size={12} />
           </Button>
         </span>
       </div>

@@ -4,10 +4,10 @@ import { describeOutcome, type SendState } from './useSendStatus';
 import type { TrafficEvent } from '@/lib/session/types';
 
 const TONE = {
-  ok: 'text-ok ',
-  error: 'text-err ',
-  wait: 'text-warn ',
-  muted: 'text-muted ',
+  ok: 'text-ok',
+  error: 'text-err',
+  wait: 'text-warn',
+  muted: 'text-muted',
 };
 
 function SeqLink({ seq }: { seq: number }) {
