@@ -61,6 +61,9 @@ export class MessagePipeline {
   private detector: DialectDetector | null;
   private dialectInfo: SessionDialect;
   private readonly recent = new Map<number, TrafficEvent>();
+  /** Ring of the seqs in `recent`, so eviction is O(1) (Map.keys().next() slows down as deletions pile up). */
+  private readonly recentRing = new Array<number>(RECENT).fill(-1);
+  private recentAt = 0;
   private checks: MessageCheck | null = null;
 
   constructor(options: PipelineOptions = {}) {
@@ -210,11 +213,11 @@ export class MessagePipeline {
   }
 
   private remember(event: TrafficEvent): void {
+    const evicted = this.recentRing[this.recentAt];
+    if (evicted >= 0) this.recent.delete(evicted);
+    this.recentRing[this.recentAt] = event.seq;
+    this.recentAt = (this.recentAt + 1) % RECENT;
     this.recent.set(event.seq, event);
-    if (this.recent.size > RECENT) {
-      const oldest = this.recent.keys().next().value;
-      if (oldest !== undefined) this.recent.delete(oldest);
-    }
   }
 }
 
