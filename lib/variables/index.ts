@@ -1,0 +1,19 @@
+export {
+  MAX_SUBSTITUTE_CHARS,
+  VARIABLE_NAME,
+  referencedNames,
+  substitute,
+  substituteJsonText,
+  toVariableMap,
+  type Substituted,
+  type VariableLike,
+  type VariableSource,
+} from './substitute';
+export {
+  describeUnknown,
+  substituteMessage,
+  substituteTarget,
+  type TargetSubstituted,
+  type UnknownVariable,
+} from './target';
+export { MIN_SECRET_SEARCH_CHARS, SECRET_MASK, maskSecretsIn, maskVariables, mergeMaskedVariables, type MaskedVariable } from './mask';
