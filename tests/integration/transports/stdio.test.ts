@@ -153,7 +153,8 @@ describe('stdio transport', () => {
 
   it('fails the start of a target that exits at once, with its exit code and last stderr lines', async () => {
     const r = record();
-    const t = createTransport(peerTarget(['--stderr-chatter', '1', '--exit-at-start', '3']), r.events, FAST);
+    // A generous grace: on a busy machine Node alone can take longer than the default to boot.
+    const t = createTransport(peerTarget(['--stderr-chatter', '1', '--exit-at-start', '3']), r.events, { ...FAST, startGraceMs: 3000 });
     const err = await t.start().then(
       () => undefined,
       (e: Error) => e,
