@@ -15,6 +15,7 @@ import { SessionManager } from './session/manager';
 import { Store } from './store';
 import { StoreRecorder } from './session/recorder';
 import { BRIDGE_PATH } from '../lib/session/bridge';
+import { killAllStdioTargets } from './transports/stdio';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -139,6 +140,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   console.log(`rpcscope is ready: ${running.url}`);
   console.log('Open that address in your browser (it carries this start\'s token). Ctrl+C stops.');
   const shutdown = () => {
+    // Whatever happens to the graceful path, no spawned target outlives the server.
+    setTimeout(() => killAllStdioTargets(), 3000).unref();
     running.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -198,7 +198,7 @@ export class LiveSession {
         this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
       },
       onMeta: (note, facts) => {
-        const kind = facts?.process && ('exitCode' in facts.process || 'signal' in facts.process) && !facts.process.pid ? 'exit' : 'connection';
+        const kind = facts?.process && ('exitCode' in facts.process || 'signal' in facts.process) ? 'exit' : 'connection';
         this.record(this.pipeline.meta(kind, this.now(), Date.now(), '', note, facts ?? {}));
         if (facts?.process?.pid) this.summary.failure = undefined;
       },

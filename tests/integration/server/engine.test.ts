@@ -113,6 +113,26 @@ describe('a user connects to a stdio language-server-style peer and watches the 
     expect(sendAfterClose.json.error).toMatch(/connect again/);
   });
 
+  it('records the exit code of a target that crashes, its last stderr words, and ends the pending request as target-exited', async () => {
+    const created = await api<{ session: SessionSummary }>('POST', '/api/sessions', {
+      target: { kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'newline'], framing: 'newline' },
+    });
+    const id = created.json.session.id;
+    const sent = await api<{ seq: number }>('POST', `/api/sessions/${id}/send`, { text: '{"jsonrpc":"2.0","id":9,"method":"crash","params":{"code":3}}' });
+    let events: TrafficEvent[] = [];
+    for (let i = 0; i < 200 && !events.some((e) => e.kind === 'exit'); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      events = (await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${id}/events`)).json.events;
+    }
+    const exit = events.find((e) => e.kind === 'exit')!;
+    expect(exit.process?.exitCode).toBe(3);
+    expect(events.some((e) => e.kind === 'stderr' && e.raw.includes('crashing with exit code 3'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    events = (await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${id}/events`)).json.events;
+    expect(events.find((e) => e.seq === sent.json.seq)?.state).toBe('target-exited');
+    expect((await api<{ session: SessionSummary }>('GET', `/api/sessions/${id}`)).json.session.status).toBe('closed');
+  });
+
   it('says in plain words when a command does not exist', async () => {
     const r = await api<{ error: string }>('POST', '/api/sessions', { target: { kind: 'stdio', command: 'definitely-not-a-command-xyz', framing: 'newline' } });
     expect(r.status).toBe(502);
