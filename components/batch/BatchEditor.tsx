@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { composeBatchEntries, duplicateIds } from '@/lib/builder/batch-compose';
 import { useBatch, blankEntry, type SentBatchRef } from '@/components/stores/batch';
 import { useIdCounters } from '@/components/stores/builder-ids';
+import { startComposerPersistence } from '@/components/stores/builder-persist';
 import { useSessions } from '@/components/stores/sessions';
 import { Preview } from '@/components/builder/Preview';
 import { SendStatusLine } from '@/components/builder/SendStatusLine';
@@ -24,6 +25,8 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
   const firstId = useNextAutoId(sessionId, counter);
   const { status, event, send } = useSendStatus(sessionId);
+  useEffect(startComposerPersistence, []);
+
   const [view, setView] = useState<'entries' | 'result'>('entries');
   const rootRef = useRef<HTMLDivElement>(null);
   // Each view starts at its top (the panel scroll otherwise carries over from the long entry list).

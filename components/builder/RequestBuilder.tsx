@@ -12,6 +12,7 @@ import type { DialectId } from '@/lib/dialects/types';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion } from '@/components/stores/builder';
 import { useIdCounters } from '@/components/stores/builder-ids';
+import { startComposerPersistence } from '@/components/stores/builder-persist';
 import { useSessions } from '@/components/stores/sessions';
 import { AutoRepliesSection } from './AutoReplies';
 import { MethodField, type SuggestionGroup } from './MethodField';
@@ -52,6 +53,8 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   const { status, event, reply, send } = useSendStatus(sessionId);
   const methodInputId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(startComposerPersistence, []);
 
   // Edit-and-resend brings the builder forward with the method field focused.
   useEffect(() => {

@@ -88,6 +88,7 @@ export function JsonEditor(props: JsonEditorProps) {
       history(),
       drawSelection(),
       highlightActiveLine(),
+      EditorView.lineWrapping,
       indentOnInput(),
       bracketMatching(),
       json(),
@@ -150,7 +151,7 @@ export function JsonEditor(props: JsonEditorProps) {
           title="Format (Shift+Alt+F): re-indent only, every token kept"
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => viewRef.current && format(viewRef.current)}
-          className="absolute right-1.5 top-1.5 rounded border border-line bg-bg/90 px-1.5 py-0.5 text-[11px] text-muted opacity-60 transition hover:text-fg hover:opacity-100 group-focus-within:opacity-100"
+          className="absolute bottom-1 right-1.5 rounded border border-line bg-bg/90 px-1.5 py-px text-[11px] text-muted opacity-0 transition hover:text-fg hover:opacity-100 focus-visible:opacity-100 group-focus-within:opacity-100 group-hover:opacity-70"
         >
           Format
         </button>
