@@ -27,9 +27,11 @@
  *   `incomplete` noise.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
-import { findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax, CL_MATCH_LENGTH } from './header-bytes';
+import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
 import {
   concatBytes,
+  copyBytes,
+  copyOut,
   DEFAULT_MAX_FRAME_BYTES,
   DEFAULT_MAX_HEADER_BYTES,
   formatBytes,
@@ -49,6 +51,7 @@ const HEADER: number = 0;
 const BODY: number = 1;
 const SKIP: number = 2;
 
+const QUICK_PREFIX = Array.from('Content-Length: ', (c) => c.charCodeAt(0));
 const UNFRAMED = 'bytes outside any frame (e.g. a banner printed on stdout); expected a "Content-Length: N" header';
 const EMPTY = new Uint8Array(0);
 
@@ -72,6 +75,8 @@ export class ContentLengthDecoder implements FrameDecoder {
   private head: Uint8Array = EMPTY;
   private bodyLen = 0;
   private bodyBuf: Uint8Array | null = null;
+  /** Memory reused for bodies that arrive over several chunks (a fresh 1 MB array per frame costs more than copying into it). */
+  private store: Uint8Array = EMPTY;
   private bodyFill = 0;
   private preview: Preview | null = null;
   private skipLeft = 0;
@@ -98,7 +103,7 @@ export class ContentLengthDecoder implements FrameDecoder {
         this.needMore = false;
         const q = this.header(chunk, p, n, out);
         if (this.needMore) {
-          this.hb.set(chunk.subarray(q, n), 0);
+          copyBytes(this.hb, 0, chunk, q, n);
           this.hbLen = n - q;
           break;
         }
@@ -109,7 +114,7 @@ export class ContentLengthDecoder implements FrameDecoder {
           p = fe;
           continue;
         }
-        this.head = chunk.slice(fs, q);
+        this.head = copyOut(chunk, fs, q);
         p = q;
       } else if (this.state === BODY) {
         p = this.fillBody(chunk, p, n, out);
@@ -142,6 +147,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     }
     this.hbLen = 0;
     this.endFrame();
+    this.store = EMPTY;
     return out;
   }
 
@@ -149,7 +155,7 @@ export class ContentLengthDecoder implements FrameDecoder {
   private continueHeader(chunk: Uint8Array, p: number, out: Frame[]): number {
     const k = Math.min(chunk.length - p, this.hb.length - this.hbLen);
     const oldLen = this.hbLen;
-    this.hb.set(chunk.subarray(p, p + k), oldLen);
+    copyBytes(this.hb, oldLen, chunk, p, p + k);
     this.hbLen += k;
     this.needMore = false;
     const q = this.header(this.hb, 0, this.hbLen, out);
@@ -174,6 +180,10 @@ export class ContentLengthDecoder implements FrameDecoder {
     for (;;) {
       if (!this.inBlock) {
         const avail = end - base;
+        if (this.searchOff === 0 && avail >= 21 && bytes[base] === 67) {
+          const q = this.quickHeader(bytes, base, end);
+          if (q > 0) return q;
+        }
         if (avail >= CL_MATCH_LENGTH) {
           if (isContentLengthAt(bytes, base)) {
             this.inBlock = true;
@@ -251,16 +261,45 @@ export class ContentLengthDecoder implements FrameDecoder {
         this.endFrame();
         continue;
       }
-      this.headLen = hdrEnd - base;
-      this.bodyLen = this.block.contentLength;
-      if (this.bodyLen > this.maxFrame) {
-        this.state = SKIP;
-        this.skipLeft = this.bodyLen;
-        this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
-      } else {
-        this.state = BODY;
-      }
+      this.startBody(hdrEnd - base, this.block.contentLength);
       return hdrEnd;
+    }
+  }
+
+  /**
+   * The usual header, exactly `Content-Length: N\r\n\r\n`, read in one go; -1 for anything else,
+   * which the general line-by-line reading then handles (with the same result for this form).
+   */
+  private quickHeader(bytes: Uint8Array, base: number, end: number): number {
+    for (let k = 0; k < QUICK_PREFIX.length; k++) if (bytes[base + k] !== QUICK_PREFIX[k]) return -1;
+    const digits = base + QUICK_PREFIX.length;
+    let i = digits;
+    let n = 0;
+    while (i < end && i - digits < 15) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+      i++;
+    }
+    if (i === digits || i + 4 > end || bytes[i] !== 13 || bytes[i + 1] !== 10 || bytes[i + 2] !== 13 || bytes[i + 3] !== 10) return -1;
+    // Leading zeros are legal; keep the value exactly as written.
+    const text = bytes[digits] === 48 && i - digits > 1 ? asciiString(bytes, digits, i) : String(n);
+    this.block.contentLength = n;
+    this.block.headers = { 'content-length': text };
+    this.inBlock = true;
+    this.startBody(i + 4 - base, n);
+    return i + 4;
+  }
+
+  private startBody(headLen: number, bodyLen: number): void {
+    this.headLen = headLen;
+    this.bodyLen = bodyLen;
+    if (bodyLen > this.maxFrame) {
+      this.state = SKIP;
+      this.skipLeft = bodyLen;
+      this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
+    } else {
+      this.state = BODY;
     }
   }
 
@@ -271,10 +310,11 @@ export class ContentLengthDecoder implements FrameDecoder {
         this.emitSplit(bytes.subarray(p, p + len), out);
         return p + len;
       }
-      this.bodyBuf = new Uint8Array(this.bodyLen);
+      if (this.store.length < len) this.store = new Uint8Array(Math.max(len, Math.min(this.store.length * 2, this.maxFrame)));
+      this.bodyBuf = this.store.length === len ? this.store : this.store.subarray(0, len);
     }
     const take = Math.min(this.bodyLen - this.bodyFill, end - p);
-    this.bodyBuf.set(bytes.subarray(p, p + take), this.bodyFill);
+    copyBytes(this.bodyBuf, this.bodyFill, bytes, p, p + take);
     this.bodyFill += take;
     if (this.bodyFill === this.bodyLen) this.emitSplit(this.bodyBuf, out);
     return p + take;

@@ -32,6 +32,25 @@ export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * Copies src[from, to) into dst at `at`. Small copies go byte by byte: making the `subarray` view
+ * that `set` needs costs more than copying a few bytes, and tiny chunks are common on pipes.
+ */
+export function copyBytes(dst: Uint8Array, at: number, src: Uint8Array, from: number, to: number): void {
+  if (to - from <= 64) {
+    for (let i = from; i < to; i++) dst[at++] = src[i];
+  } else {
+    dst.set(src.subarray(from, to), at);
+  }
+}
+
+/** A copy of src[from, to) in fresh memory (Buffer#slice would only be a view of the caller's chunk). */
+export function copyOut(src: Uint8Array, from: number, to: number): Uint8Array {
+  const out = new Uint8Array(to - from);
+  copyBytes(out, 0, src, from, to);
+  return out;
+}
+
 /** Index of `byte` in bytes[from, to), or -1. */
 export function indexOfByte(bytes: Uint8Array, byte: number, from: number, to: number): number {
   for (let i = from; i < to; i++) if (bytes[i] === byte) return i;
@@ -55,7 +74,7 @@ export class Preview {
   add(src: Uint8Array, from: number, to: number): void {
     const take = Math.min(this.bytes.length - this.length, to - from);
     if (take <= 0) return;
-    this.bytes.set(src.subarray(from, from + take), this.length);
+    copyBytes(this.bytes, this.length, src, from, from + take);
     this.length += take;
   }
   view(): Uint8Array {

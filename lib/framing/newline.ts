@@ -14,7 +14,7 @@
  * Speed: lines inside a chunk are sliced out of it in place (from one decode of the chunk when it
  * is ASCII); only an unfinished line is copied aside, into a buffer that grows by doubling.
  */
-import { DEFAULT_MAX_FRAME_BYTES, formatBytes, noiseFrame, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
+import { copyBytes, DEFAULT_MAX_FRAME_BYTES, formatBytes, noiseFrame, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
 import { asciiText, decodeUtf8, encodeUtf8 } from './utf8';
 
@@ -40,7 +40,7 @@ export class NewlineDecoder implements FrameDecoder {
     const n = chunk.length;
     let p = 0;
     if (this.len > 0 || this.preview !== null) {
-      const nl = chunk.indexOf(10);
+      const nl = findNewline(chunk, 0);
       if (nl < 0) {
         this.absorb(chunk, 0, n);
         return out;
@@ -52,7 +52,7 @@ export class NewlineDecoder implements FrameDecoder {
     this.chunk = chunk;
     this.chunkText = undefined;
     while (p < n) {
-      const nl = chunk.indexOf(10, p);
+      const nl = findNewline(chunk, p);
       if (nl < 0) {
         this.absorb(chunk, p, n);
         break;
@@ -107,7 +107,7 @@ export class NewlineDecoder implements FrameDecoder {
       grown.set(this.buf.subarray(0, this.len));
       this.buf = grown;
     }
-    this.buf.set(bytes.subarray(from, to), this.len);
+    copyBytes(this.buf, this.len, bytes, from, to);
     this.len += add;
   }
 
@@ -159,6 +159,14 @@ export class NewlineDecoder implements FrameDecoder {
   private oversizedDetail(length: number, tail: string): string {
     return `a line of ${length} bytes is over the ${formatBytes(this.maxFrame)} frame cap${tail}; its bytes were skipped, not kept (shown: at most the first ${OVERSIZED_PREVIEW_BYTES})`;
   }
+}
+
+/** Index of the next "\n" from `from`, or -1. A short tail is scanned in place: the native indexOf call costs more there. */
+function findNewline(bytes: Uint8Array, from: number): number {
+  const n = bytes.length;
+  if (n - from > 32) return bytes.indexOf(10, from);
+  for (let i = from; i < n; i++) if (bytes[i] === 10) return i;
+  return -1;
 }
 
 /** Index of the first byte that is not a space, tab or "\r" in [s, e) (== e for a blank line). */

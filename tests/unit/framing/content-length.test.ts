@@ -60,6 +60,14 @@ describe('content-length framing: well-formed frames', () => {
     ]);
   });
 
+  it('keeps a Content-Length written with leading zeros exactly as sent', () => {
+    expect(decode('Content-Length: 002\r\n\r\n{}')).toEqual([
+      { type: 'message', body: '{}', raw: 'Content-Length: 002\r\n\r\n{}', headers: { 'content-length': '002' } },
+    ]);
+    const frames = decode('Content-Length: 1234567890123456\r\n\r\n{}');
+    expect(frames[0]).toMatchObject({ type: 'noise', reason: 'bad-header', raw: 'Content-Length: 1234567890123456\r\n\r\n' });
+  });
+
   it('gives the same frames whatever the chunking, even split inside "é" and "😀"', () => {
     const a = '{"jsonrpc":"2.0","method":"log","params":{"m":"é😀ü"}}';
     const b = '{"jsonrpc":"2.0","id":7,"result":"😀"}';

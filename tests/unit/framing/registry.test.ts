@@ -39,6 +39,24 @@ describe.each(FRAMINGS)('%s framing: shared behaviour', (name) => {
     expect(frames).toEqual([expect.objectContaining({ type: 'noise', reason: 'incomplete', byteLength: wire.length - 3 })]);
   });
 
+  it('does not depend on the chunk memory once push returns (transports may reuse their buffers)', () => {
+    const wire = concat(...bodies.map((b) => codec.encode(b)));
+    const expected = [...codec.createDecoder().push(wire)];
+    for (const size of [1, 5, 13]) {
+      const d = codec.createDecoder();
+      const frames = [];
+      const scratch = Buffer.alloc(size);
+      for (let i = 0; i < wire.length; i += size) {
+        const n = Math.min(size, wire.length - i);
+        scratch.set(wire.subarray(i, i + n));
+        frames.push(...d.push(scratch.subarray(0, n)));
+        scratch.fill(0x41);
+      }
+      frames.push(...d.flush());
+      expect(frames, `chunks of ${size} in one reused Buffer`).toEqual(expected);
+    }
+  });
+
   it('returns nothing from an empty chunk and nothing more after flush', () => {
     const d = codec.createDecoder();
     expect(d.push(new Uint8Array(0))).toEqual([]);
