@@ -160,6 +160,7 @@ test.describe('request builder', () => {
     await expect(b.getByTestId('send-status')).toContainText('answered');
     const answer = rows(page).and(page.locator('[data-dir="in"][data-kind="response"]')).last();
     await answer.click();
-    await expect(page.getByTestId('inspector').getByRole('tree')).toContainText('file:///tmp/project');
+    await page.getByTestId('inspector').getByRole('tab', { name: 'Raw' }).click();
+    await expect(page.getByTestId('raw-wire')).toContainText('"clientSaid":{"roots":[{"uri":"file:///tmp/project","name":"project"}]}');
   });
 });
