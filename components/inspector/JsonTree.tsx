@@ -50,7 +50,7 @@ function summaryOf(node: JsonNode): string {
 
 function RowActions({ node, path }: { node: JsonNode; path: PathSegment[] }) {
   return (
-    <span className="ml-2 hidden gap-1 font-sans group-hover/row:inline-flex">
+    <span className="ml-2 hidden gap-1 align-middle font-sans group-hover/row:inline-flex">
       <button type="button" className="rounded px-1 text-[11px] text-muted hover:bg-hover hover:text-fg" title="Copy this value as JSON" onClick={(e) => { e.stopPropagation(); void copy(stringifyNode(node)); }}>
         copy value
       </button>
@@ -78,8 +78,8 @@ const TreeNode = memo(function TreeNode({ name, node, path, depth, defaultOpenDe
 
   if (!container) {
     return (
-      <div className="group/row flex items-start rounded hover:bg-hover" style={{ paddingLeft: depth * 14 + 14 }}>
-        <span className="min-w-0">{label}{label ? <span className="text-faint">: </span> : null}<Scalar node={node} /></span>
+      <div className="group/row rounded hover:bg-hover" style={{ paddingLeft: depth * 14 + 14 }}>
+        {label}{label ? <span className="text-faint">:{'\u00a0'}</span> : null}<Scalar node={node} />
         <RowActions node={node} path={path} />
       </div>
     );
@@ -89,14 +89,14 @@ const TreeNode = memo(function TreeNode({ name, node, path, depth, defaultOpenDe
   return (
     <div>
       <div
-        className="group/row flex cursor-pointer items-center rounded hover:bg-hover"
+        className="group/row cursor-pointer rounded hover:bg-hover"
         style={{ paddingLeft: depth * 14 }}
         onClick={() => n && setOpen(!open)}
         role="treeitem"
         aria-expanded={n ? open : undefined}
       >
-        <span className="inline-block w-3.5 shrink-0 text-center text-[10px] text-faint">{n ? (open ? '▾' : '▸') : ''}</span>
-        {label}{label ? <span className="text-faint">: </span> : null}
+        <span className="inline-block w-[14px] text-center text-[10px] text-faint">{n ? (open ? '▾' : '▸') : ''}</span>
+        {label}{label ? <span className="text-faint">:{'\u00a0'}</span> : null}
         {open && n ? <span className="text-faint">{node.t === 'array' ? '[' : '{'}</span> : <span className="text-faint">{summaryOf(node)}</span>}
         <RowActions node={node} path={path} />
       </div>

@@ -6,6 +6,8 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconStop, IconTrash } from '@/components/ui/icons';
 import { KIND_LABEL, describeTarget } from '@/components/targets/form';
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
 function startedLabel(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
@@ -31,6 +33,7 @@ const SessionItem = memo(function SessionItem({ summary, active }: { summary: Se
         role="button"
         tabIndex={0}
         aria-current={active ? 'true' : undefined}
+        aria-label={`${summary.name}, ${summary.status === 'open' ? 'live' : summary.status}, ${KIND_LABEL[summary.target.kind]} ${describeTarget(summary.target)}`}
         data-session-id={summary.id}
         onClick={() => setActive(summary.id)}
         onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setActive(summary.id); } }}
@@ -46,9 +49,9 @@ const SessionItem = memo(function SessionItem({ summary, active }: { summary: Se
         </div>
         <div className="mt-0.5 flex items-center gap-2 text-[11px] text-faint">
           <span>{startedLabel(summary.startedAt)}</span>
-          <span>{summary.counts.events} entries</span>
-          {summary.counts.errors ? <span className="text-err">{summary.counts.errors} errors</span> : null}
-          {summary.counts.findings ? <span className="text-warn">{summary.counts.findings} findings</span> : null}
+          <span>{plural(summary.counts.events, 'entry', 'entries')}</span>
+          {summary.counts.errors ? <span className="text-err">{plural(summary.counts.errors, 'error')}</span> : null}
+          {summary.counts.findings ? <span className="text-warn">{plural(summary.counts.findings, 'finding')}</span> : null}
         </div>
         {summary.status === 'failed' && summary.failure ? (
           <div className="mt-1 line-clamp-3 font-mono text-[11px] leading-snug whitespace-pre-wrap text-err" title={summary.failure}>{summary.failure}</div>

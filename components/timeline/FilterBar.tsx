@@ -39,8 +39,8 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
 
   return (
     <div className="shrink-0 border-b border-line bg-panel">
-      <div className="flex flex-wrap items-center gap-1.5 px-2 py-1.5">
-        <div className="relative flex min-w-[220px] flex-1 items-center">
+      <div className="flex items-center gap-2 px-2 pt-1.5">
+        <div className="relative flex min-w-0 flex-1 items-center">
           <IconSearch size={13} className="pointer-events-none absolute left-2 text-faint" />
           <input
             ref={inputRef}
@@ -59,6 +59,14 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
             </button>
           ) : null}
         </div>
+        <span className="pl-1 text-[11.5px] whitespace-nowrap text-faint tabular-nums" title={`Last full filter pass: ${scanMs.toFixed(1)} ms`} data-testid="timeline-count">
+          {shown === total ? `${total.toLocaleString()} ${total === 1 ? 'entry' : 'entries'}` : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
+        </span>
+        {!isEmptyFilter(filter) ? (
+          <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-1 px-2 py-1.5">
         <Toggle on={filter.dirs.includes('out')} onChange={() => toggleDir('out')} title="Only what was sent to the target"><span className="text-out">→</span> Sent</Toggle>
         <Toggle on={filter.dirs.includes('in')} onChange={() => toggleDir('in')} title="Only what came from the target"><span className="text-in">←</span> Received</Toggle>
         <Toggle on={filter.errorsOnly} onChange={(v) => set({ errorsOnly: v })} tone="err" title="Error responses and the requests they answer, invalid messages, timeouts, orphans">Errors</Toggle>
@@ -78,17 +86,11 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
           </div>
         </details>
         <Toggle on={filter.hideSecondary} onChange={(v) => set({ hideSecondary: v })} title="Hide stderr, connection and exit entries">Hide stderr/meta</Toggle>
-        <span className="mx-0.5 h-4 w-px bg-line" />
+        <span className="flex-1" />
         <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
         <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
           {timeMode === 'absolute' ? 'Clock' : 'Since start'}
         </Toggle>
-        <span className="ml-auto pl-1 text-[11.5px] whitespace-nowrap text-faint tabular-nums" title={`Last full filter pass: ${scanMs.toFixed(1)} ms`} data-testid="timeline-count">
-          {shown === total ? `${total.toLocaleString()} entries` : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
-        </span>
-        {!isEmptyFilter(filter) ? (
-          <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
-        ) : null}
       </div>
       {problems.length ? (
         <div role="status" className="px-2 pb-1 text-[11.5px] text-warn">{problems.join(' · ')}</div>

@@ -25,13 +25,22 @@ export function MethodStats({ sessionId, view, lookup }: { sessionId: string; vi
   const th = 'px-2 py-1 text-left font-medium';
   return (
     <div className="max-h-[40%] shrink-0 overflow-auto border-b border-line bg-bg" aria-label="Per-method statistics">
-      <table className="w-full border-collapse text-[12px]">
+      <table className="w-full table-fixed border-collapse text-[12px]">
+        <colgroup>
+          <col />
+          <col className="w-[76px]" />
+          <col className="w-[56px]" />
+          <col className="w-[72px]" />
+          <col className="w-[64px]" />
+          <col className="w-[64px]" />
+          <col className="w-[64px]" />
+        </colgroup>
         <thead className="sticky top-0 bg-panel text-[11.5px] text-muted">
           <tr>
             <th className={th}>Method</th>
             <th className={`${th} text-right`}>Calls</th>
             <th className={`${th} text-right`}>Errors</th>
-            <th className={`${th} text-right`} title="Requests with no answer (pending, timed out, target exited)">Unanswered</th>
+            <th className={`${th} text-right`} title="Requests with no answer (pending, timed out, target exited)">No answer</th>
             <th className={`${th} text-right`}>p50</th>
             <th className={`${th} text-right`}>p95</th>
             <th className={`${th} text-right`}>max</th>
@@ -47,11 +56,14 @@ export function MethodStats({ sessionId, view, lookup }: { sessionId: string; vi
                 className={`cursor-pointer border-t border-line/60 ${active ? 'bg-sel' : 'hover:bg-hover'}`}
                 title={active ? 'Click to show all methods again' : `Show only ${s.method}`}
               >
-                <td className="max-w-0 truncate px-2 py-0.5">
+                <td className="truncate px-2 py-0.5" title={s.method}>
                   <span className="mr-1.5 text-[11px]">{s.dirs.map((d) => (d === 'out' ? <span key={d} className="text-out">→</span> : <span key={d} className="text-in">←</span>))}</span>
                   {s.method}
+                  {s.notifications ? <span className="ml-1.5 font-sans text-[11px] text-faint">{s.requests ? `${s.notifications} notif.` : 'notification'}</span> : null}
                 </td>
-                <td className="px-2 text-right tabular-nums">{s.count}{s.notifications ? <span className="text-faint"> ({s.notifications} notif.)</span> : null}</td>
+                <td className="px-2 text-right tabular-nums" title={s.notifications ? `${s.requests} requests, ${s.notifications} notifications` : undefined}>
+                  {s.count}
+                </td>
                 <td className={`px-2 text-right tabular-nums ${s.errors ? 'text-err' : 'text-faint'}`}>{s.errors}</td>
                 <td className={`px-2 text-right tabular-nums ${s.unanswered ? 'text-pending' : 'text-faint'}`}>{s.unanswered}</td>
                 <td className="px-2 text-right text-muted tabular-nums">{formatLatency(s.p50)}</td>

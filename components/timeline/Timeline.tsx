@@ -4,7 +4,7 @@
  * entries scroll like 100. Follows the newest entry while it arrives; scrolling up pauses that
  * and shows "Jump to latest".
  */
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
@@ -50,22 +50,33 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     overscan: 12,
   });
 
+  // Whether the newest row is on screen: "Jump to latest" only makes sense when it is not.
+  const [atBottom, setAtBottom] = useState(true);
+  const measureBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return true;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 1.5;
+    setAtBottom(bottom);
+    return bottom;
+  }, []);
+
   // Live-follow: stick to the bottom as entries arrive.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (follow && el && indexes.length) el.scrollTop = el.scrollHeight;
-  }, [follow, indexes.length, view.version]);
+    measureBottom();
+  }, [follow, indexes.length, view.version, measureBottom]);
 
   const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 1.5;
+    const bottom = measureBottom();
     // Only a move upward by the user pauses following; content growing below never does.
-    if (atBottom) setFollow(sessionId, true);
+    if (bottom) setFollow(sessionId, true);
     else if (el.scrollTop < lastTop.current - 1) setFollow(sessionId, false);
     lastTop.current = el.scrollTop;
-  }, [sessionId, setFollow]);
+  }, [sessionId, setFollow, measureBottom]);
 
   // Keep the selected entry on screen when it changes by keyboard or a pairing jump.
   const selectedPos = selectedSeq === null ? -1 : positionOf(indexes, view.indexBySeq.get(selectedSeq) ?? -1);
@@ -92,7 +103,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const hidden = events.length - indexes.length;
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col" role="table" aria-label="Timeline" aria-rowcount={indexes.length}>
+    <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" role="table" aria-label="Timeline" aria-rowcount={indexes.length}>
       <div role="rowgroup" className="grid shrink-0 items-center border-b border-line bg-panel text-[11.5px] font-medium text-muted" style={{ gridTemplateColumns: GRID_COLUMNS, height: ROW_HEIGHT + 2 }}>
         {HEADERS.map(([label, align, title], i) => (
           <span key={i} role="columnheader" title={title} className={`truncate px-1.5 ${align}`}>{label}</span>
@@ -124,7 +135,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
           </div>
         )}
       </div>
-      {!follow && indexes.length > 0 ? (
+      {!follow && !atBottom && indexes.length > 0 ? (
         <button
           type="button"
           onClick={() => setFollow(sessionId, true)}

@@ -1,3 +1,3 @@
 /** Timeline grid: one template shared by the header and every row so columns line up. */
-export const GRID_COLUMNS = '56px 92px 22px 96px 76px minmax(140px,1fr) 72px 148px 34px';
+export const GRID_COLUMNS = '48px 84px 20px 96px 60px minmax(120px,1fr) 68px minmax(72px,128px) 28px';
 export const ROW_HEIGHT = 22;

@@ -1,0 +1,63 @@
+/** Page-level steps every browser test repeats: open the app, connect, send, read the timeline. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TOKEN_HEADER } from '../../../lib/session/bridge';
+import type { RunningApp } from './server';
+
+export const STDIO_PEER = 'node tests/fixtures/peers/stdio-peer.mjs';
+
+export async function openApp(page: Page, app: RunningApp): Promise<void> {
+  await page.goto(app.url);
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  // The token leaves the address bar at once.
+  await expect(page).not.toHaveURL(/token=/);
+}
+
+/** Fills the connection form for a stdio target and connects; returns the new session's id. */
+export async function connectStdio(page: Page, commandLine: string, opts: { framing?: 'content-length' | 'newline'; name?: string } = {}): Promise<string> {
+  const nav = page.getByRole('navigation', { name: 'Sessions' });
+  const form = nav.getByRole('form', { name: 'Connect to a target' });
+  if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect' }).click();
+  await form.getByRole('radio', { name: 'stdio' }).click();
+  const cmd = form.getByLabel('Command line');
+  if (!(await cmd.isVisible())) await form.getByRole('button', { name: 'Command line' }).click();
+  await cmd.fill(commandLine);
+  await form.getByLabel('Framing').selectOption(opts.framing ?? 'content-length');
+  await form.getByLabel('Session name').fill(opts.name ?? '');
+  const before = await activeSessionId(page);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect.poll(() => activeSessionId(page), { message: 'a new session becomes active' }).not.toBe(before);
+  const id = (await activeSessionId(page))!;
+  await expect(page.getByTestId('active-session').getByText('live')).toBeVisible();
+  return id;
+}
+
+export async function activeSessionId(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.sessionStorage.getItem('rpcscope.activeSession'));
+}
+
+/** Sends one message text through the API, exactly as the page would (for setting up traffic fast). */
+export async function apiSend(page: Page, app: RunningApp, sessionId: string, text: string): Promise<number> {
+  const res = await page.request.post(`${app.origin}/api/sessions/${sessionId}/send`, {
+    headers: { [TOKEN_HEADER]: app.token, origin: app.origin, 'content-type': 'application/json' },
+    data: { text },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { seq: number }).seq;
+}
+
+export function timeline(page: Page): Locator {
+  return page.getByTestId('timeline-scroll');
+}
+
+export function rows(page: Page): Locator {
+  return timeline(page).getByRole('row');
+}
+
+export function rowBySeq(page: Page, seq: number): Locator {
+  return timeline(page).locator(`[role=row][data-seq="${seq}"]`);
+}
+
+/** Cells of a row as text: seq, time, dir, kind, id, method, latency, status, findings. */
+export async function rowCells(row: Locator): Promise<string[]> {
+  return row.getByRole('cell').allInnerTexts();
+}
