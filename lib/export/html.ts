@@ -1,0 +1,43 @@
+/**
+ * The self-contained HTML export: one file, no network, opens from disk in any browser. The
+ * session rides inside as JSON in a `<script type="application/json">` block with every `<`
+ * written as `\u003c`, so no peer text can close the block or open a tag; the page shows it only
+ * through the viewer's textContent calls. A strict CSP forbids every fetch, font and image.
+ */
+import type { SessionFileV1 } from '../session/types';
+import { HTML_VIEWER_SCRIPT } from './html-viewer-source';
+import { HTML_VIEWER_STYLE } from './html-viewer-style';
+
+export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
+export const HTML_DATA_ID = 'rpcscope-session';
+
+/** JSON safe to place inside a script element (and valid JSON for JSON.parse once read back). */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function buildHtmlExport(file: SessionFileV1): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${HTML_EXPORT_CSP}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="generator" content="rpcscope">',
+    '<title>rpcscope session</title>',
+    `<style>${HTML_VIEWER_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<noscript>This rpcscope export needs JavaScript to show its timeline. The session itself is in this file as JSON.</noscript>',
+    `<script type="application/json" id="${HTML_DATA_ID}">${scriptSafeJson(file)}</script>`,
+    `<script>${HTML_VIEWER_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

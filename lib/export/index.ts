@@ -1,0 +1,4 @@
+export { buildHar, type Har, type HarEntry, type HarResult } from './har';
+export { HTML_DATA_ID, HTML_EXPORT_CSP, buildHtmlExport, scriptSafeJson } from './html';
+export { attachmentDisposition, safeFileName } from './filename';
+export { inSelection, parseSeqSelection, selectEvents, type SeqRange, type SelectionParse } from './selection';
