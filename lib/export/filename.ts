@@ -18,7 +18,7 @@ export function safeFileName(label: string, ext: string, fallback = 'rpcscope'):
     .replace(/[.-]+$/, '');
   if (!stem) stem = fallback;
   if (DEVICE.test(stem.split('.')[0])) stem = `${stem}-file`;
-  return `${stem}.${ext.replace(/[^A-Za-z0-9.]/g, '')}`;
+  return `${stem}.${ext.replace(/[^A-Za-z0-9.-]/g, '')}`;
 }
 
 /** A Content-Disposition value for that name (ASCII only, so no encoding questions). */

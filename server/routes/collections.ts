@@ -1,0 +1,207 @@
+/**
+ * Collections of saved requests: CRUD on collections, folders and items; export and import of
+ * collection files and OpenRPC documents (all or nothing); running an item in a live session or
+ * against its own target, with an environment's `{{variables}}` filled in on the server (so the
+ * browser never needs secret values).
+ */
+import { HttpError, type ApiRouter } from '../api';
+import type { Store } from '../store';
+import {
+  buildCollectionFile,
+  itemMessageText,
+  openRpcToCollection,
+  parseCollectionFile,
+  serializeCollectionFile,
+  type CollectionFileFolder,
+  type CollectionFileV1,
+  type CollectionParse,
+} from '../../lib/collections';
+import { safeFileName } from '../../lib/export/filename';
+import { describeUnknown, substituteMessage, substituteTarget } from '../../lib/variables';
+import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, sendRefusal, type RouteDeps } from './common';
+import type { SessionManager } from '../session/manager';
+
+const IMPORT_LIMIT = 40 * 1024 * 1024;
+
+/** The name itself, or "name (2)", "name (3)" … when a collection already has it. */
+function freeName(store: Store, wanted: string): string {
+  const taken = new Set(store.collections.list().map((c) => c.name.toLowerCase()));
+  if (!taken.has(wanted.toLowerCase())) return wanted;
+  for (let i = 2; i < 10_000; i++) {
+    const suffix = ` (${i})`;
+    const candidate = wanted.slice(0, 200 - suffix.length) + suffix;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+  throw new HttpError(409, `too many collections named "${wanted}"`);
+}
+
+/** Writes a validated file as a new collection; on any failure the half-made collection goes. */
+function importFile(store: Store, file: CollectionFileV1, name?: string) {
+  const collection = store.collections.create({ name: freeName(store, name ?? file.name) });
+  try {
+    const put = (items: CollectionFileV1['items'], folderId: string | null) => {
+      for (const it of items) {
+        store.collections.createItem(collection.id, { kind: it.kind, name: it.name, payload: it.payload, target: it.target, folderId });
+      }
+    };
+    const walk = (folders: CollectionFileFolder[], parentId: string | null) => {
+      for (const f of folders) {
+        const folder = store.collections.createFolder(collection.id, { name: f.name, parentId });
+        put(f.items, folder.id);
+        walk(f.folders, folder.id);
+      }
+    };
+    put(file.items, null);
+    walk(file.folders, null);
+  } catch (err) {
+    store.collections.delete(collection.id);
+    throw err;
+  }
+  return store.collections.tree(collection.id);
+}
+
+function itemIn(store: Store, collectionId: string, itemId: string) {
+  const item = store.collections.requireItem(itemId);
+  if (item.collectionId !== collectionId) throw new HttpError(404, `no item ${itemId} in collection ${collectionId}`);
+  return item;
+}
+
+function folderIn(store: Store, collectionId: string, folderId: string) {
+  const folder = store.collections.getFolder(folderId);
+  if (!folder || folder.collectionId !== collectionId) throw new HttpError(404, `no folder ${folderId} in collection ${collectionId}`);
+  return folder;
+}
+
+/** null, a string, or absent (undefined) — for "move to root" versus "leave where it is". */
+function nullableId(o: Record<string, unknown>, key: string): string | null | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return v as null | undefined;
+  if (typeof v !== 'string') throw new HttpError(400, `${key} must be an id or null`);
+  return v;
+}
+
+async function runItem(deps: RouteDeps, collectionId: string, itemId: string, body: Record<string, unknown>) {
+  const { store, manager } = deps;
+  const item = itemIn(store, collectionId, itemId);
+  const environmentId = optionalString(body, 'environmentId');
+  const sessionId = optionalString(body, 'sessionId');
+  const vars = environmentId ? store.environments.require(environmentId).variables : [];
+  const message = substituteMessage(itemMessageText(item.payload), vars, 'payload');
+  if (message.unknown.length) throw new HttpError(400, describeUnknown(message.unknown));
+  if (sessionId) return { sessionId, seq: await sendTo(manager, sessionId, message.text) };
+  if (!item.target) throw new HttpError(400, 'this item has no target of its own: choose a session to run it in');
+  const target = substituteTarget(item.target, vars);
+  if (target.unknown.length) throw new HttpError(400, describeUnknown(target.unknown));
+  let session;
+  try {
+    session = await manager.open(target.target, optionalString(body, 'name') ?? item.name);
+  } catch (err) {
+    throw new HttpError(502, err instanceof Error ? err.message : String(err));
+  }
+  return { sessionId: session.id, session: session.summary, seq: await sendTo(manager, session.id, message.text) };
+}
+
+async function sendTo(manager: SessionManager, sessionId: string, text: string): Promise<number> {
+  if (!manager.summary(sessionId)) throw new HttpError(404, `no session ${sessionId}`);
+  const live = manager.getLive(sessionId);
+  if (!live || !live.isOpen) throw new HttpError(409, 'this session is not live (past or imported): connect again to run the item');
+  try {
+    return await live.send(text);
+  } catch (err) {
+    throw new HttpError(409, err instanceof Error ? err.message : String(err));
+  }
+}
+
+function answerImport(res: Parameters<typeof sendRefusal>[0], store: Store, parsed: CollectionParse, name?: string) {
+  if (!parsed.ok) {
+    sendRefusal(res, 400, { error: parsed.error, errors: parsed.errors });
+    return undefined;
+  }
+  const tree = importFile(store, parsed.value, name);
+  return { collection: tree.collection, tree, counts: parsed.counts };
+}
+
+export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
+  const { store } = deps;
+  const c = store.collections;
+  return router
+    .add('GET', '/api/collections', guard(() => ({ collections: c.list() })))
+    .add('POST', '/api/collections', guard(async (ctx) => ({ collection: c.create({ name: requiredString(await objectBody(ctx), 'name') }) })))
+    .add('POST', '/api/collections/import', guard(async (ctx) => {
+      const body = await objectBody(ctx);
+      const text = requiredString(body, 'text');
+      if (text.length > IMPORT_LIMIT) throw new HttpError(413, 'the collection file is larger than 40 MiB');
+      return answerImport(ctx.res, store, parseCollectionFile(text), optionalString(body, 'name'));
+    }))
+    .add('POST', '/api/collections/import/openrpc', guard(async (ctx) => {
+      const body = await objectBody(ctx);
+      const input = body.document !== undefined ? body.document : requiredString(body, 'text');
+      const name = optionalString(body, 'name');
+      return answerImport(ctx.res, store, openRpcToCollection(input, { name }), name);
+    }))
+    .add('GET', '/api/collections/:id', guard(({ params }) => ({ tree: c.tree(params.id) })))
+    .add('PUT', '/api/collections/:id', guard(async (ctx) => ({ collection: c.rename(ctx.params.id, requiredString(await objectBody(ctx), 'name')) })))
+    .add('DELETE', '/api/collections/:id', guard(({ params }) => {
+      if (!c.delete(params.id)) throw new HttpError(404, `no collection ${params.id}`);
+      return { ok: true };
+    }))
+    .add('GET', '/api/collections/:id/export', guard(({ params, res }) => {
+      const { file, secretsReplaced } = buildCollectionFile(c.tree(params.id), { secrets: allSecrets(store) });
+      sendDownload(res, serializeCollectionFile(file), safeFileName(file.name, 'rpcscope-collection.json', 'collection'), 'application/json; charset=utf-8', {
+        'x-rpcscope-secrets-replaced': String(secretsReplaced),
+      });
+      return undefined;
+    }))
+    .add('POST', '/api/collections/:id/folders', guard(async (ctx) => {
+      const body = await objectBody(ctx);
+      return { folder: c.createFolder(ctx.params.id, { name: requiredString(body, 'name'), parentId: nullableId(body, 'parentId') ?? null }) };
+    }))
+    .add('PUT', '/api/collections/:id/folders/:folderId', guard(async (ctx) => {
+      const { id, folderId } = ctx.params;
+      folderIn(store, id, folderId);
+      const body = await objectBody(ctx);
+      const name = optionalString(body, 'name');
+      const parentId = nullableId(body, 'parentId');
+      if (name !== undefined) c.renameFolder(folderId, name);
+      if (parentId !== undefined) c.moveFolder(folderId, parentId);
+      return { folder: c.getFolder(folderId) };
+    }))
+    .add('DELETE', '/api/collections/:id/folders/:folderId', guard(({ params }) => {
+      folderIn(store, params.id, params.folderId);
+      c.deleteFolder(params.folderId);
+      return { ok: true };
+    }))
+    .add('POST', '/api/collections/:id/items', guard(async (ctx) => {
+      const body = await objectBody(ctx);
+      const item = c.createItem(ctx.params.id, {
+        kind: body.kind as never,
+        name: requiredString(body, 'name'),
+        payload: body.payload,
+        target: body.target as never,
+        folderId: nullableId(body, 'folderId') ?? null,
+      });
+      return { item };
+    }))
+    .add('GET', '/api/collections/:id/items/:itemId', guard(({ params }) => ({ item: itemIn(store, params.id, params.itemId) })))
+    .add('PUT', '/api/collections/:id/items/:itemId', guard(async (ctx) => {
+      itemIn(store, ctx.params.id, ctx.params.itemId);
+      const body = await objectBody(ctx);
+      const position = body.position;
+      if (position !== undefined && typeof position !== 'number') throw new HttpError(400, 'position must be a number');
+      const item = c.updateItem(ctx.params.itemId, {
+        name: optionalString(body, 'name'),
+        payload: body.payload,
+        target: body.target as never,
+        folderId: nullableId(body, 'folderId'),
+        position: position as number | undefined,
+      });
+      return { item };
+    }))
+    .add('DELETE', '/api/collections/:id/items/:itemId', guard(({ params }) => {
+      itemIn(store, params.id, params.itemId);
+      c.deleteItem(params.itemId);
+      return { ok: true };
+    }))
+    .add('POST', '/api/collections/:id/items/:itemId/run', guard(async (ctx) => runItem(deps, ctx.params.id, ctx.params.itemId, await objectBody(ctx))));
+}
+

@@ -1,0 +1,107 @@
+/**
+ * Environments and their variables. Secret values never leave the server: responses carry the
+ * mask instead, and a client sending the mask back means "keep the stored value". The preview
+ * route fills `{{variables}}` in a text or a target the way a run would, with secrets masked.
+ */
+import { HttpError, type ApiRouter } from '../api';
+import type { Environment, Store, Variable } from '../store';
+import type { TargetSpec } from '../../lib/session/types';
+import { parseTargetSpec } from '../../lib/session/schemas';
+import {
+  SECRET_MASK,
+  maskSecretsIn,
+  maskVariables,
+  mergeMaskedVariables,
+  substituteMessage,
+  substituteTarget,
+  type UnknownVariable,
+} from '../../lib/variables';
+import { guard, objectBody, optionalString, requiredString, type RouteDeps } from './common';
+
+export interface MaskedEnvironment extends Omit<Environment, 'variables'> {
+  variables: { name: string; value: string; secret: boolean }[];
+}
+
+const masked = (env: Environment): MaskedEnvironment => ({ ...env, variables: maskVariables(env.variables) });
+
+function variablesFrom(body: Record<string, unknown>, stored: readonly Variable[]): Variable[] | undefined {
+  const v = body.variables;
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) throw new HttpError(400, 'variables: expected a list of { name, value, secret }');
+  for (const [i, x] of v.entries()) {
+    if (typeof x !== 'object' || x === null || typeof (x as Variable).value !== 'string') {
+      throw new HttpError(400, `variables[${i}]: expected { name, value, secret }`);
+    }
+  }
+  const merged = mergeMaskedVariables(v as Variable[], stored);
+  if (merged.missing.length) {
+    throw new HttpError(400, `variables: "${merged.missing[0]}" has the mask as its value but no stored value to keep; type the value`);
+  }
+  return merged.variables;
+}
+
+/** Masks secret values inside every string of a target. */
+function maskTarget(t: TargetSpec, vars: readonly Variable[]): TargetSpec {
+  return JSON.parse(JSON.stringify(t), (_k, v) => (typeof v === 'string' ? maskSecretsIn(v, vars) : v)) as TargetSpec;
+}
+
+export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
+  const envs = (deps.store as Store).environments;
+  return router
+    .add('GET', '/api/environments', guard(() => ({ environments: envs.list().map(masked) })))
+    .add('POST', '/api/environments', guard(async (ctx) => {
+      const body = await objectBody(ctx);
+      const variables = variablesFrom(body, []) ?? [];
+      return { environment: masked(envs.create({ name: requiredString(body, 'name'), variables })) };
+    }))
+    .add('GET', '/api/environments/:id', guard(({ params }) => ({ environment: masked(envs.require(params.id)) })))
+    .add('PUT', '/api/environments/:id', guard(async (ctx) => {
+      const env = envs.require(ctx.params.id);
+      const body = await objectBody(ctx);
+      const name = optionalString(body, 'name');
+      const variables = variablesFrom(body, env.variables);
+      if (name !== undefined) envs.rename(env.id, name);
+      if (variables !== undefined) envs.setVariables(env.id, variables);
+      return { environment: masked(envs.require(env.id)) };
+    }))
+    .add('DELETE', '/api/environments/:id', guard(({ params }) => {
+      if (!envs.delete(params.id)) throw new HttpError(404, `no environment ${params.id}`);
+      return { ok: true };
+    }))
+    .add('PUT', '/api/environments/:id/variables/:name', guard(async (ctx) => {
+      const env = envs.require(ctx.params.id);
+      const body = await objectBody(ctx);
+      const value = requiredString(body, 'value');
+      const secret = body.secret;
+      if (secret !== undefined && typeof secret !== 'boolean') throw new HttpError(400, 'secret must be true or false');
+      const old = env.variables.find((v) => v.name === ctx.params.name);
+      if (value === SECRET_MASK && !old) throw new HttpError(400, 'the mask is not a value: type the secret');
+      const kept = value === SECRET_MASK && old ? old.value : value;
+      envs.setVariable(env.id, { name: ctx.params.name, value: kept, secret: secret ?? old?.secret ?? false });
+      return { environment: masked(envs.require(env.id)) };
+    }))
+    .add('DELETE', '/api/environments/:id/variables/:name', guard(({ params }) => {
+      envs.require(params.id);
+      if (!envs.deleteVariable(params.id, params.name)) throw new HttpError(404, `no variable ${params.name} in this environment`);
+      return { ok: true };
+    }))
+    .add('POST', '/api/environments/:id/preview', guard(async (ctx) => {
+      const env = envs.require(ctx.params.id);
+      const body = await objectBody(ctx);
+      const out: { text?: string; target?: TargetSpec; unknown: UnknownVariable[] } = { unknown: [] };
+      const text = optionalString(body, 'text');
+      if (text !== undefined) {
+        const r = substituteMessage(text, env.variables, 'text');
+        out.text = maskSecretsIn(r.text, env.variables);
+        out.unknown.push(...r.unknown);
+      }
+      if (body.target !== undefined) {
+        const t = parseTargetSpec(body.target);
+        if (!t.ok) throw new HttpError(400, `target: ${t.error}`);
+        const r = substituteTarget(t.value, env.variables);
+        out.target = maskTarget(r.target, env.variables);
+        out.unknown.push(...r.unknown);
+      }
+      return out;
+    }));
+}
