@@ -15,6 +15,10 @@ import { SessionManager } from './session/manager';
 import { Store } from './store';
 import { StoreRecorder } from './session/recorder';
 import { BRIDGE_PATH } from '../lib/session/bridge';
+import { collectionRoutes } from './routes/collections';
+import { environmentRoutes } from './routes/environments';
+import { historyRoutes } from './routes/history';
+import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { killAllStdioTargets } from './transports/stdio';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +48,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const manager = new SessionManager(new StoreRecorder(store));
   const bridge = new Bridge(manager);
   const router = sessionRoutes(new ApiRouter(), manager);
+  const deps = { store, manager };
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
+  // Share links carry no app token (the share id is the capability); the gate still checks Host.
+  const sharePage = sharePageHandler(deps);
 
   const app = opts.pages === false ? null : next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
   const handle = app ? app.getRequestHandler() : null;
@@ -62,6 +70,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       router.handle(req, res).catch((err) => {
         if (!res.headersSent) sendJson(res, 500, { error: String(err) });
       });
+      return;
+    }
+    if (isSharePath(url)) {
+      sharePage(req, res);
       return;
     }
     for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
