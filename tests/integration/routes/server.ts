@@ -1,0 +1,79 @@
+/** The real server (no pages) on an ephemeral port with a fresh data directory, and clients for it. */
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '@/server/main';
+import { loadConfig } from '@/server/config';
+
+export const TOKEN = 'routes-test-token-0123456789abcdef012345';
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json: T;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  /** The data directory. */
+  dir: string;
+  /** A folder that holds only the data directory, to check nothing lands beside it. */
+  parent: string;
+  /** A JSON API call with the token and a same-origin Origin header, as the page makes it. */
+  api<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Reply<T>>;
+  /** Any request, with exactly the headers given (plus Host). */
+  raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const parent = mkdtempSync(path.join(tmpdir(), 'rpcscope-routes-'));
+  const dir = path.join(parent, 'data');
+  const server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+  const origin = `http://127.0.0.1:${server.port}`;
+
+  const raw: TestServer['raw'] = (opts) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: server.port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(opts.body);
+    });
+
+  const api: TestServer['api'] = (method, p, body) =>
+    raw({
+      method,
+      path: p,
+      headers: { 'x-rpcscope-token': TOKEN, origin, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }) as Promise<Reply<never>>;
+
+  return {
+    server,
+    dir,
+    parent,
+    api,
+    raw,
+    async stop() {
+      await server.stop();
+      rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
