@@ -10,6 +10,7 @@ import next from 'next';
 import { loadConfig, type ServerConfig } from './config';
 import { checkRequest } from './security';
 import { ApiRouter, sendJson, sessionRoutes } from './api';
+import { openRpcRoutes } from './routes/openrpc';
 import { Bridge } from './bridge';
 import { SessionManager } from './session/manager';
 import { Store } from './store';
@@ -52,6 +53,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
+  openRpcRoutes(router, manager, store);
 
   const app = opts.pages === false ? null : next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
   const handle = app ? app.getRequestHandler() : null;

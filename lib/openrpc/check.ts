@@ -110,7 +110,7 @@ function checkError(set: OpenRpcSet, method: string, msg: Record<string, unknown
   if (declared.message && typeof err.message === 'string' && err.message !== declared.message) {
     out.push(finding(OPENRPC_RULES.errorMessage, 'info', { path: 'error.message', message: `${JSON.stringify(err.message)} differs from the declared message ${JSON.stringify(declared.message)} for ${code}` }, entry, '', spec));
   }
-  for (const issue of checkErrorData(entry.doc, declared, err.data, `${entry.method.name}: error ${code} data`)) {
+  for (const issue of checkErrorData(entry.doc, entry.method, declared, err.data)) {
     out.push(finding(OPENRPC_RULES.errorData, 'warning', issue, entry, '', `${entry.method.name} declares what error ${code} carries in data: ${schemaWords(declared.data as JsonSchema)}`));
   }
 }

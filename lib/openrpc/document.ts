@@ -90,7 +90,7 @@ export class OpenRpcDocument {
     try {
       fn = this.instance().compile({ $ref: `${DOC_URI}#${toFragment(pointer)}` });
     } catch (e) {
-      const message = `cannot be used for checks: ${(e as Error).message}`;
+      const message = `has a schema that cannot be used for checks (they are skipped): ${(e as Error).message}`;
       if (!this.compileProblems.has(where)) {
         this.compileProblems.add(where);
         this.problems.push({ path: where, message, severity: 'error' });
@@ -103,11 +103,11 @@ export class OpenRpcDocument {
   /** Compiles every schema now, so schemas that cannot be used show up among `problems` at load time. */
   compileAll(): this {
     for (const m of this.methods) {
-      m.params.forEach((p) => this.validatorAt(p.schemaPointer, `${m.name}: param ${p.name}`));
-      if (m.result) this.validatorAt(m.result.schemaPointer, `${m.name}: result ${m.result.name}`);
-      for (const e of m.errors) this.validatorAt(e.dataSchemaPointer, `${m.name}: error ${e.code} data`);
+      m.params.forEach((p) => this.validatorAt(p.schemaPointer, paramWhere(m.name, p.name)));
+      if (m.result) this.validatorAt(m.result.schemaPointer, resultWhere(m.name));
+      for (const e of m.errors) this.validatorAt(e.dataSchemaPointer, errorDataWhere(m.name, e.code));
     }
-    for (const e of this.componentErrors) this.validatorAt(e.dataSchemaPointer, `components.errors ${e.code} data`);
+    for (const e of this.componentErrors) this.validatorAt(e.dataSchemaPointer, `components.errors ${e.code}: data`);
     return this;
   }
 
@@ -137,3 +137,8 @@ export class OpenRpcDocument {
     return ajv;
   }
 }
+
+/** How problems name the place a validator is compiled for (one spelling, used by the checks too). */
+export const paramWhere = (method: string, param: string) => `method ${method}, param ${param}`;
+export const resultWhere = (method: string) => `method ${method}, result`;
+export const errorDataWhere = (method: string, code: number) => `method ${method}, error ${code} data`;

@@ -3,7 +3,7 @@
  * by-name takes an object, by-position an array, either takes both. Every problem comes back in
  * plain words with the path of the offending value (`params.pet.name`, `params[0] (petId)`).
  */
-import type { OpenRpcDocument } from './document';
+import { errorDataWhere, paramWhere, resultWhere, type OpenRpcDocument } from './document';
 import { isObject } from './pointer';
 import { describeValue, plainErrors } from './problems';
 import type { ErrorInfo, MethodInfo, ParamInfo } from './types';
@@ -73,7 +73,7 @@ function positional(doc: OpenRpcDocument, method: MethodInfo, arr: unknown[]): I
 }
 
 function checkValue(doc: OpenRpcDocument, method: MethodInfo, p: ParamInfo, value: unknown, path: string): Issue[] {
-  const validate = doc.validatorAt(p.schemaPointer, `${method.name}: param ${p.name}`);
+  const validate = doc.validatorAt(p.schemaPointer, paramWhere(method.name, p.name));
   if (!validate || validate(value)) return [];
   return plainErrors(validate.errors, { root: value, prefix: path, max: 10 });
 }
@@ -81,16 +81,16 @@ function checkValue(doc: OpenRpcDocument, method: MethodInfo, p: ParamInfo, valu
 /** A success answer's `result` against the method's result schema. */
 export function checkResult(doc: OpenRpcDocument, method: MethodInfo, result: unknown): Issue[] {
   if (!method.result) return [];
-  const validate = doc.validatorAt(method.result.schemaPointer, `${method.name}: result ${method.result.name}`);
+  const validate = doc.validatorAt(method.result.schemaPointer, resultWhere(method.name));
   if (!validate || validate(result)) return [];
   return plainErrors(validate.errors, { root: result, prefix: 'result', max: 10 });
 }
 
 /** An error's `data` against the schema the declared error gives for it (when it gives one). */
-export function checkErrorData(doc: OpenRpcDocument, declared: ErrorInfo, data: unknown, where: string): Issue[] {
+export function checkErrorData(doc: OpenRpcDocument, method: MethodInfo, declared: ErrorInfo, data: unknown): Issue[] {
   if (!declared.dataSchemaPointer) return [];
   if (data === undefined) return [{ path: 'error.data', message: 'is missing; the declared error describes what it carries' }];
-  const validate = doc.validatorAt(declared.dataSchemaPointer, where);
+  const validate = doc.validatorAt(declared.dataSchemaPointer, errorDataWhere(method.name, declared.code));
   if (!validate || validate(data)) return [];
   return plainErrors(validate.errors, { root: data, prefix: 'error.data', max: 10 });
 }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { getCodec } from '../../lib/framing/registry';
 import type { FrameDecoder, Frame } from '../../lib/framing/types';
-import { MessagePipeline, type PipelineOutput } from '../../lib/session/pipeline';
+import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
 import { createTransport } from '../transports/registry';
@@ -122,6 +122,12 @@ export class LiveSession {
 
   setCatalogs(catalogs: ErrorCatalog[]): void {
     this.pipeline.setCatalogs(catalogs);
+  }
+
+  /** OpenRPC documents: their error catalog (before the dialect's) and their checks on every later message. */
+  setOpenRpc(catalogs: ErrorCatalog[], check: MessageCheck | null): void {
+    this.pipeline.setCatalogs(catalogs);
+    this.pipeline.setMessageCheck(check);
   }
 
   /** The user overrides the detected dialect; errors from now on decode in it. */

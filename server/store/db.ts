@@ -131,6 +131,18 @@ const MIGRATIONS: string[] = [
   `,
   // 2: the dialect a session speaks (JSON: {id, evidence?, overridden?}).
   `ALTER TABLE sessions ADD COLUMN dialect TEXT;`,
+  // 3: OpenRPC documents remembered per target (target_key: lib/openrpc/target-key.ts).
+  `
+  CREATE TABLE openrpc_documents (
+    target_key TEXT NOT NULL,
+    doc_id     TEXT NOT NULL,
+    position   INTEGER NOT NULL,
+    source     TEXT NOT NULL,
+    document   TEXT NOT NULL,
+    added_at   TEXT NOT NULL,
+    PRIMARY KEY (target_key, doc_id)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

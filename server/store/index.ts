@@ -14,6 +14,7 @@ import { openDatabase } from './db';
 import { CollectionsRepo } from './collections';
 import { EnvironmentsRepo } from './environments';
 import { EventsRepo } from './events';
+import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
 import { exportSessionFile, importSessionFile } from './session-files';
 import type { BuildOptions } from '../../lib/session/file-format';
@@ -34,6 +35,7 @@ export type {
   NewItem,
 } from './collections';
 export type { Environment, Variable } from './environments';
+export type { RememberedDocument } from './openrpc';
 
 export interface StoreOptions {
   /** Data directory; default $RPCSCOPE_DATA_DIR, else `<project>/data`. Created if missing. */
@@ -48,6 +50,8 @@ export class Store {
   readonly events: EventsRepo;
   readonly collections: CollectionsRepo;
   readonly environments: EnvironmentsRepo;
+  /** OpenRPC documents remembered per target. */
+  readonly openrpc: OpenRpcRepo;
   /** How many sessions were still marked open from an earlier run and got closed on open. */
   readonly staleSessionsClosed: number;
   private readonly db: Db;
@@ -62,6 +66,7 @@ export class Store {
     this.events = new EventsRepo(db);
     this.collections = new CollectionsRepo(db);
     this.environments = new EnvironmentsRepo(db);
+    this.openrpc = new OpenRpcRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
   }
 
