@@ -3,11 +3,11 @@
  * Auto-reply rules for a session: method → result. The server answers the target's requests for
  * these methods (a language server blocking on workspace/configuration keeps working).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { checkJson, compactJson } from '@/lib/builder/json-text';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder } from '@/components/stores/builder';
-import { saveAutoReplies } from './auto-replies-sync';
+import { loadAutoReplies, saveAutoReplies } from './auto-replies-sync';
 import { Button, FieldLabel, inputClass, Note } from './ui';
 
 const EMPTY: Record<string, string> = {};
@@ -16,6 +16,9 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
   const rules = useBuilder((s) => s.autoReplies[sessionId] ?? EMPTY);
   const sync = useBuilder((s) => s.autoReplySync[sessionId]);
   const [method, setMethod] = useState(defaultMethod);
+  useEffect(() => {
+    void loadAutoReplies(sessionId);
+  }, [sessionId]);
   const [result, setResult] = useState('null');
   const names = Object.keys(rules).sort();
   const check = checkJson(result.trim());

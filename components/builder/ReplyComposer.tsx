@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { composeResponse } from '@/lib/builder/compose';
 import { decomposeRequest } from '@/lib/builder/decompose';
 import { dialectErrorCodes } from '@/lib/builder/dialect-sources';
+import { isDialectId } from '@/lib/dialects/registry';
 import type { DialectId } from '@/lib/dialects/types';
 import { compactJson } from '@/lib/builder/json-text';
 import { PREDEFINED_ERRORS } from '@/lib/errors';
@@ -72,11 +73,13 @@ export function ReplyComposer({ sessionId, request, codes, dialect }: ReplyCompo
   });
   const hasRule = useBuilder((s) => request.method !== undefined && s.autoReplies[sessionId]?.[request.method] !== undefined);
 
+  const detected = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id);
+  const sessionDialect: DialectId | undefined = dialect ?? (isDialectId(detected) ? detected : undefined);
   const choices = useMemo(() => {
     const seen = new Set<number>();
-    const fromDialect = dialect ? dialectErrorCodes(dialect) : [];
+    const fromDialect = sessionDialect ? dialectErrorCodes(sessionDialect) : [];
     return [...(codes ?? []), ...STANDARD, ...fromDialect].filter((c) => (seen.has(c.code) ? false : (seen.add(c.code), true)));
-  }, [codes, dialect]);
+  }, [codes, sessionDialect]);
   const groups = useMemo(() => {
     const m = new Map<string, ErrorCodeChoice[]>();
     for (const c of choices) {

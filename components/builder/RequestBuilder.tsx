@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
 import { dialectMethods } from '@/lib/builder/dialect-sources';
 import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
+import { isDialectId } from '@/lib/dialects/registry';
 import type { DialectId } from '@/lib/dialects/types';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion } from '@/components/stores/builder';
@@ -49,6 +50,8 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   const consume = useIdCounters((s) => s.consume);
   const nextId = useNextAutoId(sessionId, counter);
   const seen = useMethodsSeen(sessionId);
+  const detected = summary?.dialect?.id;
+  const sessionDialect: DialectId | undefined = dialect ?? (isDialectId(detected) ? detected : undefined);
   const [uuid, setUuid] = useState(newUuid);
   const { status, event, reply, send } = useSendStatus(sessionId);
   const methodInputId = useId();
@@ -69,11 +72,11 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
     const out: SuggestionGroup[] = [];
     if (sent.length) out.push({ label: 'Sent in this session', methods: sent.map((m) => ({ name: m.name, detail: `×${m.out}` })) });
     for (const src of [...(methodSources ?? []), ...storeSources]) out.push({ label: src.label, methods: src.methods });
-    const fromDialect = dialect ? dialectMethods(dialect) : null;
+    const fromDialect = sessionDialect ? dialectMethods(sessionDialect) : null;
     if (fromDialect) out.push(fromDialect);
     if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name, detail: `×${m.in}` })) });
     return out;
-  }, [seen, methodSources, storeSources, dialect]);
+  }, [seen, methodSources, storeSources, sessionDialect]);
 
   const id = useMemo(() => resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId }), [draft.idPolicy, nextId, uuid, draft.customId]);
   const paramsText = draft.paramsMode === 'omit' ? '' : draft.paramsText[draft.paramsMode];
@@ -176,7 +179,7 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
   return (
     <div className="flex items-center gap-1.5">
       <FieldLabel htmlFor={selectId}>Id</FieldLabel>
-      <select id={selectId} aria-label="Id policy" value={props.policy} onChange={(e) => props.onChange({ idPolicy: e.target.value as IdPolicy })} className={selectClass}>
+      <select id={selectId} aria-label="Id policy" title={ID_POLICIES.find((p) => p.value === props.policy)?.hint} value={props.policy} onChange={(e) => props.onChange({ idPolicy: e.target.value as IdPolicy })} className={selectClass}>
         {ID_POLICIES.map((p) => (
           <option key={p.value} value={p.value} title={p.hint}>
             {p.label}
@@ -200,10 +203,14 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
           className={`${inputClass} w-32`}
         />
       ) : props.preview !== undefined ? (
-        <span className="max-w-40 truncate font-mono text-xs text-muted" title={props.preview} data-testid="id-preview">
+        <span className="max-w-40 truncate font-mono text-xs text-muted" title={`The next request carries id ${props.preview}`} data-testid="id-preview">
           {props.preview}
         </span>
-      ) : null}
+      ) : (
+        <span className="rounded bg-panel-2 px-1.5 py-px text-[11px] text-pending" data-testid="id-preview">
+          notification
+        </span>
+      )}
     </div>
   );
 }

@@ -30,3 +30,31 @@ export async function saveAutoReplies(sessionId: string, rules: Record<string, s
     return error;
   }
 }
+
+const loaded = new Set<string>();
+
+/**
+ * Once per session and page load: take the server's rules as the truth (another tab or the CLI may
+ * have set them). Local text is kept where it means the same value, so formatting survives.
+ */
+export async function loadAutoReplies(sessionId: string): Promise<void> {
+  if (loaded.has(sessionId)) return;
+  loaded.add(sessionId);
+  const token = useSessions.getState().token;
+  if (!token) return;
+  let server: Record<string, unknown>;
+  try {
+    ({ rules: server } = await apiCall<{ rules: Record<string, unknown> }>(token, 'GET', `/api/sessions/${encodeURIComponent(sessionId)}/auto-replies`));
+  } catch {
+    return; // a closed session has no live rules: keep what this browser remembers
+  }
+  if (!server || typeof server !== 'object') return;
+  const local = useBuilder.getState().autoReplies[sessionId] ?? {};
+  const merged: Record<string, string> = {};
+  for (const [method, value] of Object.entries(server)) {
+    const mine = local[method];
+    const same = mine !== undefined && checkJson(mine).ok && JSON.stringify(JSON.parse(mine)) === JSON.stringify(value);
+    merged[method] = same ? mine : JSON.stringify(value);
+  }
+  useBuilder.getState().setAutoReplies(sessionId, merged);
+}

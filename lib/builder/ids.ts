@@ -7,10 +7,10 @@ import { checkJson, compactJson } from './json-text';
 export type IdPolicy = 'auto' | 'uuid' | 'custom' | 'none';
 
 export const ID_POLICIES: { value: IdPolicy; label: string; hint: string }[] = [
-  { value: 'auto', label: 'Auto number', hint: 'next number for this session' },
-  { value: 'uuid', label: 'UUID string', hint: 'a fresh random UUID' },
-  { value: 'custom', label: 'Custom', hint: 'any JSON value, exactly as typed' },
-  { value: 'none', label: 'None (notification)', hint: 'no id member: no reply expected' },
+  { value: 'auto', label: 'Auto', hint: 'next number for this session' },
+  { value: 'uuid', label: 'UUID', hint: 'a fresh random UUID string' },
+  { value: 'custom', label: 'Custom', hint: 'any JSON value, exactly as typed (0, "", {} …)' },
+  { value: 'none', label: 'None', hint: 'no id member: a notification, no reply expected' },
 ];
 
 export interface IdInputs {
