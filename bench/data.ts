@@ -1,0 +1,148 @@
+/**
+ * The generated traffic every contender reads: the same messages as pre-split strings (for bare
+ * JSON.parse), as Content-Length frames and as newline-delimited lines.
+ */
+export interface Workload {
+  name: string;
+  /** Each message text. */
+  texts: string[];
+  /** All messages framed with Content-Length, and the byte offset where each frame ends. */
+  contentLength: Buffer;
+  contentLengthEnds: number[];
+  /** All messages one per line. */
+  newline: Buffer;
+  newlineEnds: number[];
+  /** Total body bytes. */
+  bodyBytes: number;
+}
+
+/** Small deterministic PRNG (mulberry32) so every run reads the same input. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'hover', 'symbol', 'range', 'index', 'module', 'config', 'result', 'token'];
+
+function words(rand: () => number, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(rand() * WORDS.length)]);
+  return out.join(' ');
+}
+
+/** A JSON-RPC message of roughly `target` bytes: a mix of requests, notifications, results and errors. */
+function smallMessage(rand: () => number, i: number, target: number): string {
+  const kind = i % 4;
+  let m: unknown;
+  const pad = (base: object, key: string, build: (text: string) => object) => {
+    const probe = JSON.stringify({ ...base, [key]: build('') });
+    const room = Math.max(0, target - probe.length);
+    let text = words(rand, Math.ceil(room / 6) + 2);
+    text = text.slice(0, room);
+    return { ...base, [key]: build(text) };
+  };
+  if (kind === 0) {
+    m = pad({ jsonrpc: '2.0', id: i, method: 'textDocument/hover' }, 'params', (t) => ({
+      textDocument: { uri: `file:///home/user/project/src/module${i % 97}.ts` },
+      position: { line: i % 500, character: i % 80 },
+      note: t,
+    }));
+  } else if (kind === 1) {
+    m = pad({ jsonrpc: '2.0', method: '$/progress' }, 'params', (t) => ({ token: `tok-${i % 13}`, value: { kind: 'report', percentage: i % 100, message: t } }));
+  } else if (kind === 2) {
+    m = pad({ jsonrpc: '2.0', id: i - 2 }, 'result', (t) => ({ contents: { kind: 'markdown', value: t } }));
+  } else {
+    m = pad({ jsonrpc: '2.0', id: i - 3 }, 'error', (t) => ({ code: -32601, message: `Method not found: ${t}` }));
+  }
+  return JSON.stringify(m);
+}
+
+/** A textDocument/didOpen notification carrying about `size` bytes of source text. */
+function largeMessage(rand: () => number, i: number, size: number): string {
+  const lines: string[] = [];
+  let n = 0;
+  while (n < size) {
+    const line = `  const ${words(rand, 1)}${i} = "${words(rand, 6)}"; // ${words(rand, 4)}`;
+    lines.push(line);
+    n += line.length + 3;
+  }
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'textDocument/didOpen',
+    params: { textDocument: { uri: `file:///big/file${i}.ts`, languageId: 'typescript', version: 1, text: lines.join('\n') } },
+  });
+}
+
+function frame(texts: string[], framing: 'content-length' | 'newline'): { wire: Buffer; ends: number[] } {
+  const parts: Buffer[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  for (const t of texts) {
+    const body = Buffer.from(t, 'utf8');
+    if (framing === 'content-length') {
+      const header = Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'latin1');
+      parts.push(header, body);
+      at += header.length + body.length;
+    } else {
+      parts.push(body, Buffer.from('\n'));
+      at += body.length + 1;
+    }
+    ends.push(at);
+  }
+  return { wire: Buffer.concat(parts), ends };
+}
+
+function workload(name: string, texts: string[]): Workload {
+  const cl = frame(texts, 'content-length');
+  const nl = frame(texts, 'newline');
+  return {
+    name,
+    texts,
+    contentLength: cl.wire,
+    contentLengthEnds: cl.ends,
+    newline: nl.wire,
+    newlineEnds: nl.ends,
+    bodyBytes: texts.reduce((n, t) => n + Buffer.byteLength(t), 0),
+  };
+}
+
+export function smallWorkload(count = 100_000, size = 200): Workload {
+  const rand = prng(1);
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) texts.push(smallMessage(rand, i, size));
+  return workload(`${count / 1000}k × ~${size} B`, texts);
+}
+
+export function largeWorkload(count = 100, size = 1024 * 1024): Workload {
+  const rand = prng(2);
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) texts.push(largeMessage(rand, i, size));
+  return workload(`${count} × ~1 MB`, texts);
+}
+
+/** The first `count` messages of a workload (same bytes, cut at a frame end). */
+export function firstMessages(w: Workload, count: number): Workload {
+  const cl = w.contentLengthEnds[count - 1];
+  const nl = w.newlineEnds[count - 1];
+  const texts = w.texts.slice(0, count);
+  return {
+    name: `first ${count} of ${w.name}`,
+    texts,
+    contentLength: w.contentLength.subarray(0, cl),
+    contentLengthEnds: w.contentLengthEnds.slice(0, count),
+    newline: w.newline.subarray(0, nl),
+    newlineEnds: w.newlineEnds.slice(0, count),
+    bodyBytes: texts.reduce((n, t) => n + Buffer.byteLength(t), 0),
+  };
+}
+
+/** Content-Length frames of the small mix, for the child process of the end-to-end bench. */
+export function smallFrames(count: number): Buffer {
+  return smallWorkload(count).contentLength;
+}
