@@ -268,7 +268,7 @@ export const HTML_VIEWER_SCRIPT = String.raw`
     }
     if (e.http) {
       var h = e.http;
-      add(inspector, section('HTTP'), kvTable([['request', (h.method || '') + ' ' + (h.url || '')],
+      add(inspector, section('HTTP'), kvTable([['request', ((h.method || '') + ' ' + (h.url || '')).trim()],
         ['status', h.status !== undefined ? h.status + ' ' + (h.statusText || '') : ''], ['SSE event', h.sse ? JSON.stringify(h.sse) : '']]));
       if (h.headers) inspector.appendChild(kvTable(Object.keys(h.headers).map(function (k) { return [k, h.headers[k]]; })));
     }
