@@ -48,7 +48,7 @@ export class OpenRpcDocument {
   private readonly validators = new Map<string, ValidateFunction | null>();
   private readonly compileProblems = new Set<string>();
 
-  private constructor(raw: unknown, source: DocumentSource, text: string) {
+  private constructor(raw: unknown, source: DocumentSource, text: string, validate: boolean) {
     this.raw = raw;
     this.source = source;
     this.id = contentId(text);
@@ -58,15 +58,18 @@ export class OpenRpcDocument {
     this.version = typeof info.version === 'string' ? info.version : '';
     this.openrpc = typeof root.openrpc === 'string' ? root.openrpc : '';
     const index = indexDocument(raw);
-    this.problems = [...validateAgainstMetaSchema(raw), ...index.problems];
+    this.problems = validate ? [...validateAgainstMetaSchema(raw), ...index.problems] : index.problems;
     this.methods = index.methods;
     this.componentErrors = index.componentErrors;
     for (const m of this.methods) this.byName.set(m.name, m);
   }
 
-  /** Any JSON value: what is wrong with it becomes `problems`, and whatever can be used is used. */
-  static load(value: unknown, source: DocumentSource = { kind: 'paste' }): OpenRpcDocument {
-    return new OpenRpcDocument(value, source, JSON.stringify(value) ?? '');
+  /**
+   * Any JSON value: what is wrong with it becomes `problems`, and whatever can be used is used.
+   * `metaSchema: false` skips the meta-schema check (the browser gets those problems from the server).
+   */
+  static load(value: unknown, source: DocumentSource = { kind: 'paste' }, opts: { metaSchema?: boolean } = {}): OpenRpcDocument {
+    return new OpenRpcDocument(value, source, JSON.stringify(value) ?? '', opts.metaSchema !== false);
   }
 
   /** `"Petstore" 1.0.0` — how findings and decoded errors name this document. */

@@ -21,3 +21,5 @@ export { openRpcCatalog } from './catalog';
 export { createOpenRpcCheck, OPENRPC_RULES, schemaWords, signature } from './check';
 export { targetKey } from './target-key';
 export { looksLikeSchema } from './indexer';
+export { cursorContext, type CursorContext } from './cursor';
+export { keysAt, resolveSchema, schemaAt, valuesAt, type KeyOption } from './schema-at';
