@@ -12,6 +12,7 @@ import { useSessions } from '@/components/stores/sessions';
 import { Preview } from '@/components/builder/Preview';
 import { SendStatusLine } from '@/components/builder/SendStatusLine';
 import { useNextAutoId } from '@/components/builder/session-index';
+import { useMethodGroups } from '@/components/builder/useMethodGroups';
 import { Button, ShortcutHint, modKey, Note } from '@/components/builder/ui';
 import { useSendStatus } from '@/components/builder/useSendStatus';
 import { BatchResult, useBatchMatch } from './BatchResult';
@@ -34,6 +35,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
     rootRef.current?.scrollIntoView({ block: 'start' });
   }, [view]);
 
+  const groups = useMethodGroups(sessionId);
   const composed = useMemo(() => composeBatchEntries(entries, firstId), [entries, firstId]);
   const dups = useMemo(() => duplicateIds(composed), [composed]);
   const live = summary?.status === 'open' || summary?.status === 'connecting';
@@ -117,6 +119,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
                     composed={composed.entries[i]}
                     duplicateId={composed.entries[i]?.idText !== undefined && dups.has(composed.entries[i].idText!)}
                     onSubmit={doSend}
+                    groups={groups}
                   />
                 ))}
               </ol>

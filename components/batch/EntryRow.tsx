@@ -7,6 +7,7 @@ import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBatch, type BatchEntry } from '@/components/stores/batch';
 import { Button, inputClass, Note, Segmented, selectClass } from '@/components/builder/ui';
 import { IconArrowDown, IconClose, IconCopy } from '@/components/ui/icons';
+import { MethodField, type SuggestionGroup } from '@/components/builder/MethodField';
 
 const KIND_STYLE = {
   request: 'bg-sel text-accent',
@@ -21,6 +22,7 @@ export function EntryRow(props: {
   composed: EntryComposed | undefined;
   duplicateId: boolean;
   onSubmit: () => void;
+  groups: SuggestionGroup[];
 }) {
   const { entry, index, count, composed } = props;
   const { update, remove, duplicate, move, toggleKind } = useBatch.getState();
@@ -70,20 +72,14 @@ export function EntryRow(props: {
           </button>
         )}
         {entry.kind !== 'raw' && (
-          <input
+          <MethodField
             aria-label={`${label} method`}
             value={entry.method}
             placeholder="method"
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(e) => update(entry.key, { method: e.target.value })}
-            onKeyDown={(e) => {
-              if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-                e.preventDefault();
-                props.onSubmit();
-              }
-            }}
-            className={`${inputClass} w-44 flex-1`}
+            onChange={(method) => update(entry.key, { method })}
+            onSubmit={props.onSubmit}
+            groups={props.groups}
+            className="w-44 flex-1"
           />
         )}
         {entry.kind === 'request' && (

@@ -19,6 +19,9 @@ export function MethodField(props: {
   groups: SuggestionGroup[];
   disabled?: boolean;
   id?: string;
+  'aria-label'?: string;
+  className?: string;
+  placeholder?: string;
 }) {
   const { value, onChange, groups } = props;
   const [open, setOpen] = useState(false);
@@ -78,19 +81,19 @@ export function MethodField(props: {
 
   let lastGroup = '';
   return (
-    <div className="relative min-w-0 flex-1">
+    <div className={`relative min-w-0 ${props.className ?? 'flex-1'}`}>
       <input
         ref={inputRef}
         id={props.id}
         role="combobox"
-        aria-label="Method"
+        aria-label={props['aria-label'] ?? 'Method'}
         aria-autocomplete="list"
         aria-expanded={show}
         aria-controls={listId}
         aria-activedescendant={show ? `${listId}-${active}` : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="method, e.g. initialize"
+        placeholder={props.placeholder ?? 'method, e.g. initialize'}
         disabled={props.disabled}
         value={value}
         onChange={(e) => {

@@ -6,9 +6,7 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
-import { dialectMethods } from '@/lib/builder/dialect-sources';
 import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
-import { isDialectId } from '@/lib/dialects/registry';
 import type { DialectId } from '@/lib/dialects/types';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion } from '@/components/stores/builder';
@@ -16,10 +14,11 @@ import { useIdCounters } from '@/components/stores/builder-ids';
 import { startComposerPersistence } from '@/components/stores/builder-persist';
 import { useSessions } from '@/components/stores/sessions';
 import { AutoRepliesSection } from './AutoReplies';
-import { MethodField, type SuggestionGroup } from './MethodField';
+import { MethodField } from './MethodField';
+import { useMethodGroups } from './useMethodGroups';
 import { Preview } from './Preview';
 import { SendStatusLine } from './SendStatusLine';
-import { useMethodsSeen, useNextAutoId } from './session-index';
+import { useNextAutoId } from './session-index';
 import { Button, FieldLabel, inputClass, ShortcutHint, modKey, Note, Segmented, selectClass } from './ui';
 import { useSendStatus } from './useSendStatus';
 import { newUuid } from './uuid';
@@ -43,15 +42,11 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   const draft = useBuilder((s) => s.draft);
   const setDraft = useBuilder((s) => s.setDraft);
   const setParamsText = useBuilder((s) => s.setParamsText);
-  const storeSources = useBuilder((s) => s.methodSources);
   const panelNonce = useBuilder((s) => (s.panelRequest?.panel === 'builder' ? s.panelRequest.nonce : 0));
   const summary = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary : undefined));
   const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
   const consume = useIdCounters((s) => s.consume);
   const nextId = useNextAutoId(sessionId, counter);
-  const seen = useMethodsSeen(sessionId);
-  const detected = summary?.dialect?.id;
-  const sessionDialect: DialectId | undefined = dialect ?? (isDialectId(detected) ? detected : undefined);
   const [uuid, setUuid] = useState(newUuid);
   const { status, event, reply, send } = useSendStatus(sessionId);
   const methodInputId = useId();
@@ -66,17 +61,7 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
     document.getElementById(methodInputId)?.focus();
   }, [panelNonce, methodInputId]);
 
-  const groups = useMemo<SuggestionGroup[]>(() => {
-    const sent = seen.filter((m) => m.out > 0);
-    const fromTarget = seen.filter((m) => m.out === 0);
-    const out: SuggestionGroup[] = [];
-    if (sent.length) out.push({ label: 'Sent in this session', methods: sent.map((m) => ({ name: m.name, detail: `×${m.out}` })) });
-    for (const src of [...(methodSources ?? []), ...storeSources]) out.push({ label: src.label, methods: src.methods });
-    const fromDialect = sessionDialect ? dialectMethods(sessionDialect) : null;
-    if (fromDialect) out.push(fromDialect);
-    if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name, detail: `×${m.in}` })) });
-    return out;
-  }, [seen, methodSources, storeSources, sessionDialect]);
+  const groups = useMethodGroups(sessionId, methodSources, dialect);
 
   const id = useMemo(() => resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId }), [draft.idPolicy, nextId, uuid, draft.customId]);
   const paramsText = draft.paramsMode === 'omit' ? '' : draft.paramsText[draft.paramsMode];
