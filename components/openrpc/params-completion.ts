@@ -1,0 +1,36 @@
+/**
+ * Completion in the params editor from the method's schemas: param and member names (with type,
+ * "required" and description) where a name is typed, enum/const/boolean values where a value is.
+ */
+import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
+import { cursorContext } from '@/lib/openrpc/cursor';
+import { keysAt, valuesAt } from '@/lib/openrpc/schema-at';
+import type { MethodEntry } from '@/lib/openrpc/set';
+
+export function paramsCompletionSource(current: () => MethodEntry | undefined): CompletionSource {
+  return (context: CompletionContext): CompletionResult | null => {
+    const entry = current();
+    if (!entry) return null;
+    const c = cursorContext(context.state.doc.toString(), context.pos);
+    if (!c) return null;
+    // Unasked, offer only where something is being typed or a name is expected.
+    if (!context.explicit && c.prefix === '' && !c.inString && c.position === 'value') return null;
+    let options: Completion[];
+    if (c.position === 'key') {
+      options = keysAt(entry.doc, entry.method, c.path)
+        .filter((k) => !c.present.includes(k.name))
+        .map((k) => ({
+          label: k.name,
+          type: 'property',
+          detail: [k.detail, k.required ? 'required' : ''].filter(Boolean).join(' · ') || undefined,
+          info: k.info,
+          apply: `${JSON.stringify(k.name)}: `,
+          boost: k.required ? 1 : 0,
+        }));
+    } else {
+      options = valuesAt(entry.doc, entry.method, c.path).map((v) => ({ label: JSON.stringify(v), type: 'constant', apply: JSON.stringify(v) }));
+    }
+    if (options.length === 0) return null;
+    return { from: c.from, options, validFor: /^"?[\w$-]*"?$/ };
+  };
+}
