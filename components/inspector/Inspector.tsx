@@ -1,4 +1,5 @@
 'use client';
+import { memo } from 'react';
 /** The selected entry in full: what it is, how it paired, its decoded error, and four views of it. */
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, rowLatency, type SeqLookup } from '@/lib/timeline/status';
@@ -67,7 +68,8 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
   );
 }
 
-export function Inspector({ sessionId, ev, lookup }: { sessionId: string; ev: TrafficEvent | undefined; lookup: SeqLookup }) {
+/** Memoised: it re-renders when the selected entry (or its pair) changes, not on every new entry. */
+export const Inspector = memo(function Inspector({ sessionId, ev, lookup }: { sessionId: string; ev: TrafficEvent | undefined; lookup: SeqLookup }) {
   const tab = useUi((s) => s.inspectorTab);
   const setTab = useUi((s) => s.setInspectorTab);
   if (!ev) {
@@ -113,4 +115,4 @@ export function Inspector({ sessionId, ev, lookup }: { sessionId: string; ev: Tr
       </div>
     </div>
   );
-}
+});

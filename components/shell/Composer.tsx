@@ -1,6 +1,6 @@
 'use client';
 /** The Request / Batch panel above the timeline; the builder helper's components live inside it. */
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { RequestBuilder } from '@/components/builder/RequestBuilder';
 import { BatchEditor } from '@/components/batch/BatchEditor';
 import { useBuilder } from '@/components/stores/builder';
@@ -10,7 +10,8 @@ import { Tabs } from '@/components/ui/Tabs';
 import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { Splitter } from './Splitter';
 
-export function Composer({ sessionId, live }: { sessionId: string; live: boolean }) {
+/** Memoised: filter changes and new entries re-render the workspace, not the editors. */
+export const Composer = memo(function Composer({ sessionId, live }: { sessionId: string; live: boolean }) {
   const open = usePreferences((s) => s.composerOpen);
   const setOpen = usePreferences((s) => s.setComposerOpen);
   const height = usePreferences((s) => s.composerHeight);
@@ -58,4 +59,4 @@ export function Composer({ sessionId, live }: { sessionId: string; live: boolean
       ) : null}
     </>
   );
-}
+});

@@ -1,4 +1,5 @@
 'use client';
+import { useDeferredValue } from 'react';
 /** Everything about the active session: composer, filters, statistics, timeline and inspector. */
 import { useSessions } from '@/components/stores/sessions';
 import { filterOf, useTimeline } from '@/components/stores/timeline';
@@ -16,7 +17,8 @@ import { Splitter } from './Splitter';
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);
   const selectedSeq = useSessions((s) => s.selectedSeq);
-  const filter = useTimeline((s) => filterOf(s, sessionId));
+  // Deferred: a keystroke in the filter box paints at once; the 100k-entry pass follows.
+  const filter = useDeferredValue(useTimeline((s) => filterOf(s, sessionId)));
   const statsOpen = usePreferences((s) => s.statsOpen);
   const inspectorWidth = usePreferences((s) => s.inspectorWidth);
   const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);

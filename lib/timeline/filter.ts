@@ -5,7 +5,7 @@
  */
 import type { Direction, EventKind, TrafficEvent } from '../session/types';
 import { compare, globToRegExp, parseQuery, type ParsedQuery, type Term } from './query';
-import { ERRORISH, STATUS_NAMES, Tag, eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
+import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
 
 export const EVENT_KINDS: readonly EventKind[] = [
   'request', 'notification', 'response', 'error', 'batch', 'invalid', 'parse-error',
@@ -91,7 +91,7 @@ function termPredicate(term: Term): { pred: Pred; state: boolean } {
     case 'status': {
       let mask = 0;
       for (const v of term.values) mask |= STATUS_NAMES[v] ?? 0;
-      return { pred: (ev, lookup) => (eventStatus(ev, lookup).tags & mask) !== 0, state: true };
+      return { pred: (ev, lookup) => (eventTags(ev, lookup) & mask) !== 0, state: true };
     }
     case 'dir': {
       const set = new Set(term.values);
@@ -107,7 +107,7 @@ function termPredicate(term: Term): { pred: Pred; state: boolean } {
       const checks: Pred[] = term.values.map((v) => {
         switch (v) {
           case 'findings': return (ev) => findingsCount(ev) > 0;
-          case 'error': return (ev, lookup) => (eventStatus(ev, lookup).tags & Tag.ERROR) !== 0;
+          case 'error': return (ev, lookup) => (eventTags(ev, lookup) & Tag.ERROR) !== 0;
           case 'pair': return (ev) => ev.pair !== undefined;
           case 'http': return (ev) => ev.http !== undefined;
           case 'items': return (ev) => (ev.items?.length ?? 0) > 0;
@@ -160,7 +160,7 @@ export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery): Com
   if (filter.errorsOnly || filter.pendingOnly) {
     const mask = (filter.errorsOnly ? ERRORISH : 0) | (filter.pendingOnly ? Tag.PENDING : 0);
     // Both on: an entry passes if it is either (the user wants to see what is not fine).
-    preds.push((ev, lookup) => (eventStatus(ev, lookup).tags & mask) !== 0);
+    preds.push((ev, lookup) => (eventTags(ev, lookup) & mask) !== 0);
     dependsOnState = true;
   }
   for (const term of q.terms) {

@@ -55,3 +55,24 @@ describe('timeline status column', () => {
     expect(idLabel(undefined, 0)).toBe('0');
   });
 });
+
+describe('fast status tags for filtering', () => {
+  it('agree with the status column on every kind of entry', async () => {
+    const { conversation } = await import('./events');
+    const { eventTags } = await import('@/lib/timeline/status');
+    const events = conversation(3000);
+    events.push(
+      ev({ seq: 9001, dir: 'in', kind: 'response', state: 'orphan' }),
+      ev({ seq: 9002, dir: 'in', kind: 'error', state: 'duplicate', error: { code: 1, message: '', name: 'x', meaning: '', source: 'application' } }),
+      ev({ seq: 9003, dir: 'out', kind: 'request', state: 'timed-out' }),
+      ev({ seq: 9004, dir: 'out', kind: 'request', state: 'late', pair: 9002 }),
+      ev({ seq: 9005, dir: 'in', kind: 'notification', state: 'unexpected' }),
+      ev({ seq: 9006, dir: 'in', kind: 'noise', reason: 'bad-header' }),
+      ev({ seq: 9007, dir: 'meta', kind: 'exit', process: { exitCode: 2 } }),
+      ev({ seq: 9008, dir: 'in', kind: 'no-body', http: { status: 202 } }),
+      ev({ seq: 9009, dir: 'out', kind: 'batch', items: [{ index: 0, kind: 'request', state: 'pending', findings: [] }] }),
+    );
+    const lookup = lookupOf(events);
+    for (const e of events) expect(eventTags(e, lookup), `seq ${e.seq} ${e.kind}`).toBe(eventStatus(e, lookup).tags);
+  });
+});
