@@ -10,7 +10,16 @@ import { arrayElements, checkJson, objectMembers, rootSpan } from '../builder/js
 import { jsonDepthExceeds } from '../session/file-format';
 import { findPathSpans, type JsonPath } from './json-path';
 import { LiteralSet } from './literals';
-import { REDACTED, credentialParts, isCredentialHeader, isMcpSessionHeader, isSecretMember, secretFlag, type RedactionKind } from './rules';
+import {
+  MAY_HOLD_SECRET_MEMBER,
+  REDACTED,
+  credentialParts,
+  isCredentialHeader,
+  isMcpSessionHeader,
+  isSecretMember,
+  secretFlag,
+  type RedactionKind,
+} from './rules';
 import { redactUrl } from './text-pass';
 import { splitHeaderBlock } from './wire';
 
@@ -118,6 +127,18 @@ function secretMemberSpans(text: string): { span: Span; name: string }[] {
   return out;
 }
 
+/** False when a path cannot match: one of its member names does not appear in the text at all. */
+function mayMatch(body: string, path: JsonPath): boolean {
+  for (const seg of path.segments) {
+    if (seg.type !== 'key') continue;
+    const quoted = JSON.stringify(seg.key);
+    // Names that JSON may escape differently are not worth guessing about: look properly.
+    if (/[\\"\u0000-\u001f\u007f-\uffff/]/.test(seg.key)) continue;
+    if (!body.includes(quoted)) return false;
+  }
+  return true;
+}
+
 function collectBodySpans(ev: TrafficEvent, index: number, c: Collected, o: CollectOptions): void {
   if (typeof ev.raw !== 'string' || ev.raw.length === 0) return;
   const split = splitHeaderBlock(ev.raw);
@@ -125,12 +146,15 @@ function collectBodySpans(ev: TrafficEvent, index: number, c: Collected, o: Coll
   const body = split ? split.body : ev.raw;
   const trimmed = body.trimStart();
   if (trimmed[0] !== '{' && trimmed[0] !== '[') return;
+  const wantPaths = o.enabled.has('json-path') && o.jsonPaths.some((p) => mayMatch(body, p));
+  const wantMembers = o.enabled.has('token-like') && MAY_HOLD_SECRET_MEMBER.test(body);
+  if (!wantPaths && !wantMembers) return;
   if (jsonDepthExceeds(body, 256) || !checkJson(body).ok) return;
   const found: BodySpan[] = [];
-  if (o.enabled.has('json-path') && o.jsonPaths.length) {
+  if (wantPaths) {
     for (const s of findPathSpans(body, o.jsonPaths)) found.push({ ...s, kind: 'json-path', label: 'JSON path value' });
   }
-  if (o.enabled.has('token-like')) {
+  if (wantMembers) {
     for (const { span, name } of secretMemberSpans(body)) {
       if (body.slice(span.start, span.end) === REDACTED_JSON) continue;
       found.push({ ...span, kind: 'token-like', label: `member ${name.slice(0, 60)}` });

@@ -65,6 +65,10 @@ const SECRET_MEMBER =
 
 export const isSecretMember = (name: string): boolean => SECRET_MEMBER.test(name);
 
+/** Cheap test of a JSON text: could it hold a secret-named member at all? (Skips the span walk when not.) */
+export const MAY_HOLD_SECRET_MEMBER =
+  /"(?:password|passwd|secret|client[-_]?secret|api[-_]?key|api[-_]?token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|session[-_]?token|private[-_]?key|token|bearer|credentials?)"/i;
+
 /** The secret part of an Authorization-style value (`Bearer abc` → `abc`), besides the whole value. */
 export function credentialParts(headerName: string, value: string): string[] {
   const n = headerName.toLowerCase();

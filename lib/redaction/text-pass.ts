@@ -5,6 +5,7 @@
 import type { HitFn } from './literals';
 import { REDACTED, TOKEN_RULES, isSecretName } from './rules';
 
+const MIN_TOKEN_TEXT = 15;
 const USERINFO = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#@\s]*)@/;
 const URL_IN_TEXT = /\b[A-Za-z][A-Za-z0-9+.-]{1,15}:\/\/[^\s"'<>`\\]+/g;
 
@@ -64,6 +65,8 @@ export function redactUrlsIn(text: string, hit: HitFn): string {
 
 /** Token-shaped strings (JWTs, bearer credentials, sk- keys, long hex or base64 secrets …). */
 export function redactTokens(text: string, hit: HitFn): string {
+  // No rule matches fewer characters than this ("Bearer " + 8, "xoxb-" + 10).
+  if (text.length < MIN_TOKEN_TEXT) return text;
   let out = text;
   for (const rule of TOKEN_RULES) {
     rule.pattern.lastIndex = 0;
