@@ -78,20 +78,20 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
             <span className="mx-0.5 h-4 w-px bg-line" />
             <Button size="xs" onClick={() => add('request')}>+ Request</Button>
             <Button size="xs" onClick={() => add('notification')}>+ Notification</Button>
-            <Button size="xs" onClick={() => add('raw')} title="Any JSON value, for invalid-entry tests">
-              + Raw value
+            <Button size="xs" onClick={() => add('raw')} title="A raw entry: any JSON value, for invalid-entry tests">
+              + Raw
             </Button>
             <span className="mx-0.5 h-4 w-px bg-line" />
-            <Button size="xs" variant="ghost" onClick={() => setEntries([])} title="[] — the spec expects one Invalid Request object back, not an array">
+            <Button size="xs" variant="ghost" onClick={() => setEntries([])} title="Spec edge case: [] gets one Invalid Request object back, not an array">
               Empty batch
             </Button>
-            <Button size="xs" variant="ghost" onClick={notificationsOnly} title="The spec expects nothing at all back">
+            <Button size="xs" variant="ghost" onClick={notificationsOnly} title="Spec edge case: an all-notification batch gets nothing back at all">
               All notifications
             </Button>
           </>
         )}
         <Button variant="primary" size="xs" className="ml-auto" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
-          Send batch ({entries.length}) <ShortcutHint>{mod}↵</ShortcutHint>
+          Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
 

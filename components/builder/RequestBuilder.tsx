@@ -13,6 +13,7 @@ import { useBuilder, type BuilderMode, type MethodSource, type MethodSuggestion 
 import { useIdCounters } from '@/components/stores/builder-ids';
 import { startComposerPersistence } from '@/components/stores/builder-persist';
 import { useSessions } from '@/components/stores/sessions';
+import { OpenRpcSection, ParamsAssist, useOpenRpcParamsCompletion } from '@/components/openrpc';
 import { AutoRepliesSection } from './AutoReplies';
 import { MethodField } from './MethodField';
 import { useMethodGroups } from './useMethodGroups';
@@ -50,6 +51,8 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   const [uuid, setUuid] = useState(newUuid);
   const { status, event, reply, send } = useSendStatus(sessionId);
   const methodInputId = useId();
+  // The method's OpenRPC schemas complete the params editor unless the caller brings its own.
+  const openRpcCompletions = useOpenRpcParamsCompletion(sessionId, draft.method);
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(startComposerPersistence, []);
@@ -135,7 +138,7 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
               value={paramsText}
               onChange={(t) => setParamsText(draft.paramsMode as 'array' | 'object', t)}
               onSubmit={doSend}
-              completions={paramsCompletions}
+              completions={paramsCompletions ?? openRpcCompletions}
               placeholder={draft.paramsMode === 'array' ? '[ … ]' : '{ … }'}
               className="min-h-[96px] flex-1"
             />
@@ -150,11 +153,24 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
         {draft.mode === 'compose' && id.ok && id.warning && <Note tone="warning">{id.warning}</Note>}
         {composed.ok && composed.warnings.map((w) => <Note key={w} tone="warning">{w}</Note>)}
         {blocked && <Note tone="info">{blocked}</Note>}
+        {draft.mode === 'compose' && (
+          <ParamsAssist
+            sessionId={sessionId}
+            method={draft.method}
+            paramsMode={draft.paramsMode}
+            paramsText={paramsText}
+            onInsert={(mode, text) => {
+              setParamsText(mode, text);
+              setDraft({ paramsMode: mode });
+            }}
+          />
+        )}
       </div>
 
       <Preview text={composed.ok ? composed.text : undefined} testId="builder-preview" />
       <SendStatusLine status={status} event={event} reply={reply} />
       {sessionId && <AutoRepliesSection sessionId={sessionId} compact />}
+      {sessionId && <OpenRpcSection sessionId={sessionId} live={live} />}
     </div>
   );
 }

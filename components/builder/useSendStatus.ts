@@ -44,6 +44,8 @@ export function useSendStatus(sessionId: string | null) {
 export function describeOutcome(event: TrafficEvent | undefined, reply: TrafficEvent | undefined): { tone: 'ok' | 'error' | 'wait' | 'muted'; text: string } {
   if (!event) return { tone: 'muted', text: 'recorded' };
   if (event.kind === 'notification') return { tone: 'muted', text: 'notification: no reply expected' };
+  // A batch's replies are matched entry by entry in the batch result view, not here.
+  if (event.kind === 'batch') return { tone: 'muted', text: 'batch recorded: see Result for each entry' };
   const latency = reply?.latencyMs ?? event.latencyMs;
   const ms = latency !== undefined ? ` in ${latency < 10 ? latency.toFixed(1) : Math.round(latency)} ms` : '';
   switch (event.state) {
@@ -62,7 +64,6 @@ export function describeOutcome(event: TrafficEvent | undefined, reply: TrafficE
     case 'cancelled':
       return { tone: 'muted', text: 'cancelled' };
     default:
-      if (event.kind === 'batch') return { tone: 'muted', text: 'batch sent' };
       if (event.kind === 'invalid' || event.kind === 'parse-error' || event.kind === 'not-jsonrpc') return { tone: 'muted', text: `sent as ${event.kind}` };
       return { tone: 'muted', text: event.state ?? 'recorded' };
   }

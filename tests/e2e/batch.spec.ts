@@ -50,7 +50,7 @@ test.describe('batch editor', () => {
     await e.getByLabel('Entry 2 method').fill('get_data');
     await e.getByRole('button', { name: '+ Notification' }).click();
     await e.getByLabel('Entry 3 method').fill('notify_hello');
-    await e.getByRole('button', { name: '+ Raw value' }).click();
+    await e.getByRole('button', { name: '+ Raw', exact: true }).click();
     await e.getByRole('button', { name: '+ Request' }).click();
     await e.getByLabel('Entry 5 method').fill('no_such_method');
 
