@@ -22,7 +22,9 @@ export interface SessionsStore extends SessionsState {
   selectedBySession: Record<string, number | null>;
   init(token: string): void;
   /** As in SessionsState, plus the per-request timeout the server should use for this session. */
-  connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number }): Promise<string>;
+  connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number; dialect?: string }): Promise<string>;
+  /** Override the detected dialect of a live session (base | lsp | mcp | ethereum | dap). */
+  setDialect(sessionId: string, dialect: string): Promise<void>;
   remove(sessionId: string): Promise<void>;
   applyOps(ops: BridgeOp[]): void;
   clearServerError(): void;
@@ -124,8 +126,9 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       set((s) => ({ selectedSeq: seq, selectedBySession: id ? { ...s.selectedBySession, [id]: seq } : s.selectedBySession }));
     },
 
-    async connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number }) {
-      const body: { target: TargetSpec; name?: string; timeoutMs?: number } = { target };
+    async connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number; dialect?: string }) {
+      const body: { target: TargetSpec; name?: string; timeoutMs?: number; dialect?: string } = { target };
+      if (opts?.dialect) body.dialect = opts.dialect;
       if (name && name.trim()) body.name = name.trim();
       if (opts?.timeoutMs !== undefined) body.timeoutMs = opts.timeoutMs;
       const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', '/api/sessions', body);
@@ -138,6 +141,10 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     async send(sessionId, text) {
       const { seq } = await apiCall<{ seq: number }>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/send`, { text });
       return seq;
+    },
+
+    async setDialect(sessionId, dialect) {
+      await apiCall<unknown>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/dialect`, { dialect });
     },
 
     async close(sessionId) {

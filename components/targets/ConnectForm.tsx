@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import type { TargetKind } from '@/lib/session/types';
 import { Button } from '@/components/ui/Button';
 import { useSessions } from '@/components/stores/sessions';
-import { Field, TextInput } from './fields';
-import { INITIAL_FORM, KIND_LABEL, buildTarget, type TargetForm } from './form';
+import { Field, Select, TextInput } from './fields';
+import { DIALECT_LABEL, INITIAL_FORM, KIND_LABEL, buildTarget, type TargetForm } from './form';
 import { HttpFields, StdioFields, TcpFields, WebSocketFields } from './TransportFields';
 
 const FORM_KEY = 'rpcscope.connectForm';
@@ -20,6 +20,7 @@ function recallForm(): TargetForm {
       ...INITIAL_FORM,
       kind: KINDS.includes(saved.kind as TargetKind) ? (saved.kind as TargetKind) : INITIAL_FORM.kind,
       timeoutMs: typeof saved.timeoutMs === 'string' ? saved.timeoutMs : '',
+      dialect: typeof saved.dialect === 'string' ? saved.dialect : '',
       http: { ...INITIAL_FORM.http, ...saved.http },
       websocket: { ...INITIAL_FORM.websocket, ...saved.websocket },
       stdio: { ...INITIAL_FORM.stdio, ...saved.stdio },
@@ -52,7 +53,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
     setError(null);
     setBusy(true);
     try {
-      const id = await connect(built.target, built.name, { timeoutMs: built.timeoutMs });
+      const id = await connect(built.target, built.name, { timeoutMs: built.timeoutMs, dialect: built.dialect });
       try {
         // The name is per session; keep the target for next time.
         window.localStorage.setItem(FORM_KEY, JSON.stringify({ ...form, name: '' }));
@@ -102,6 +103,14 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
           </Field>
         </div>
       </div>
+      <Field label="Protocol" htmlFor="target-dialect" hint="Names errors and checks the lifecycle rules of that protocol.">
+        <Select
+          id="target-dialect"
+          value={form.dialect}
+          onChange={(dialect) => setForm({ ...form, dialect })}
+          options={[{ value: '', label: 'Detect from traffic' }, ...Object.entries(DIALECT_LABEL).map(([value, label]) => ({ value, label }))]}
+        />
+      </Field>
 
       {error ? (
         <div role="alert" className="rounded border border-err/40 bg-err-bg px-2 py-1.5 font-mono text-[12px] leading-snug break-words whitespace-pre-wrap text-err">

@@ -12,6 +12,8 @@ export interface TargetForm {
   kind: TargetKind;
   name: string;
   timeoutMs: string;
+  /** '' = detect from traffic. */
+  dialect: string;
   http: { url: string; headers: HeaderRow[] };
   websocket: { url: string; headers: HeaderRow[]; subprotocols: string };
   stdio: { argsMode: 'line' | 'list'; commandLine: string; command: string; argsText: string; cwd: string; envText: string; framing: Framing };
@@ -22,13 +24,14 @@ export const INITIAL_FORM: TargetForm = {
   kind: 'stdio',
   name: '',
   timeoutMs: '',
+  dialect: '',
   http: { url: '', headers: [] },
   websocket: { url: '', headers: [], subprotocols: '' },
   stdio: { argsMode: 'line', commandLine: '', command: '', argsText: '', cwd: '', envText: '', framing: 'content-length' },
   tcp: { host: '127.0.0.1', port: '', framing: 'content-length' },
 };
 
-export type BuildResult = { ok: true; target: TargetSpec; name?: string; timeoutMs?: number } | { ok: false; error: string };
+export type BuildResult = { ok: true; target: TargetSpec; name?: string; timeoutMs?: number; dialect?: string } | { ok: false; error: string };
 
 function headersOf(rows: HeaderRow[]): Record<string, string> | undefined | string {
   const out: Record<string, string> = {};
@@ -100,7 +103,7 @@ export function buildTarget(form: TargetForm): BuildResult {
     timeoutMs = Number(form.timeoutMs.trim());
     if (!Number.isInteger(timeoutMs) || timeoutMs < 1) return { ok: false, error: 'The request timeout must be a whole number of milliseconds' };
   }
-  return { ok: true, target: checked.value, name: form.name.trim() || undefined, timeoutMs };
+  return { ok: true, target: checked.value, name: form.name.trim() || undefined, timeoutMs, ...(form.dialect ? { dialect: form.dialect } : {}) };
 }
 
 /** One line describing a target, for session lists and headers. */
@@ -117,3 +120,12 @@ export function describeTarget(t: TargetSpec): string {
 }
 
 export const KIND_LABEL: Record<TargetKind, string> = { http: 'HTTP', websocket: 'WebSocket', stdio: 'stdio', tcp: 'TCP' };
+
+/** Protocol dialects the server knows (lib/dialects), as users call them. */
+export const DIALECT_LABEL: Record<string, string> = {
+  base: 'JSON-RPC 2.0',
+  lsp: 'LSP',
+  mcp: 'MCP',
+  ethereum: 'Ethereum',
+  dap: 'DAP',
+};

@@ -1,0 +1,31 @@
+'use client';
+import { useState } from 'react';
+import type { SessionSummary } from '@/lib/session/types';
+import { useSessions } from '@/components/stores/sessions';
+import { DIALECT_LABEL } from '@/components/targets/form';
+
+/** Which protocol the session speaks (detected or chosen); live sessions can override it. */
+export function DialectPicker({ summary }: { summary: SessionSummary }) {
+  const setDialect = useSessions((s) => s.setDialect);
+  const [problem, setProblem] = useState<string | null>(null);
+  const current = summary.dialect?.id ?? 'base';
+  const live = summary.status === 'open' || summary.status === 'connecting';
+  const how = summary.dialect?.overridden ? 'chosen by you' : summary.dialect?.evidence ? `detected: ${summary.dialect.evidence}` : 'not detected yet';
+  if (!live) {
+    return <span className="shrink-0 rounded border border-line px-1.5 text-[11.5px] text-muted" title={how}>{DIALECT_LABEL[current] ?? current}</span>;
+  }
+  return (
+    <span className="flex shrink-0 items-center gap-1">
+      <select
+        aria-label="Protocol dialect"
+        title={`Dialect (${how}): decides error names, method completion and lifecycle checks`}
+        value={current}
+        onChange={(e) => setDialect(summary.id, e.target.value).then(() => setProblem(null), (err: Error) => setProblem(err.message))}
+        className="h-6 rounded border border-line bg-bg px-1 text-[11.5px] text-muted hover:text-fg focus:border-accent focus:outline-none"
+      >
+        {Object.entries(DIALECT_LABEL).map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+      </select>
+      {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : null}
+    </span>
+  );
+}
