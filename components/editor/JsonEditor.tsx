@@ -1,14 +1,14 @@
 'use client';
 /**
  * The shared JSON editor (CodeMirror 6). It never rewrites what the user typed: no auto-closing
- * quotes or brackets, no escaping, no reformatting unless the user presses Format. The `value`
- * prop only replaces the document when it really differs from it, so typing round-trips through
- * React state without moving the cursor.
+ * quotes or brackets, no re-indenting as you type, no escaping, no reformatting unless the user
+ * presses Format. The `value` prop only replaces the document when it really differs from it, so
+ * typing round-trips through React state without moving the cursor.
  */
 import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap } from '@codemirror/language';
 import { lintGutter, linter } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderExt } from '@codemirror/view';
@@ -89,7 +89,6 @@ export function JsonEditor(props: JsonEditorProps) {
       drawSelection(),
       highlightActiveLine(),
       EditorView.lineWrapping,
-      indentOnInput(),
       bracketMatching(),
       json(),
       linter((view) => jsonDiagnostics(view, latest.current.allowEmpty ?? false), { delay: 250 }),
