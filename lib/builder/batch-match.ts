@@ -77,6 +77,9 @@ export interface BatchMatch {
   summaryText: string;
 }
 
+/** Event kinds that cannot carry a reply: skipped without parsing (a notification flood stays cheap). */
+const NEVER_A_REPLY = new Set(['request', 'notification', 'stderr', 'exit', 'connection', 'noise', 'no-body']);
+
 const INVALID_REQUEST_TEXT = '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}';
 
 function replyItemOf(body: string, span: Span, seq: number, t: number | undefined, index: number | undefined, decoded?: DecodedError): ReplyItem {
@@ -186,7 +189,7 @@ export function matchBatch(sentText: string, sentSeq: number, events: readonly E
     if (e.seq <= sentSeq) continue;
     // A later batch from us starts its own result view.
     if (e.dir === 'out' && e.kind === 'batch') break;
-    if (e.dir !== 'in' || pairedElsewhere(e, sentSeq)) continue;
+    if (e.dir !== 'in' || NEVER_A_REPLY.has(e.kind) || pairedElsewhere(e, sentSeq)) continue;
     const serverPairedHere = e.pair === sentSeq || (e.items ?? []).some((it) => it.pair === sentSeq);
     // Once every entry is answered, unpaired replies belong to someone else.
     if (!serverPairedHere && entries.length > 0 && answered >= expectReply && arrivals.length > 0) continue;

@@ -90,6 +90,15 @@ describe('matching replies to entries by id, whatever the order', () => {
     expect(m.shape.arrived).toBe('array');
   });
 
+  it('skips the target\'s own traffic (notifications, stderr) without mistaking it for replies', () => {
+    const s = sent(`[${req('1')}]`);
+    const flood = Array.from({ length: 50 }, (_, i) => inc(`{"jsonrpc":"2.0","method":"flood","params":{"i":${i}}}`, { kind: 'notification' }));
+    const m = matchBatch(s.raw, s.seq, [s, ...flood, inc('[peer] log line', { kind: 'stderr' }), inc(`[${ok('1')}]`)]);
+    expect(m.entries[0].status).toBe('ok');
+    expect(m.unexpected).toEqual([]);
+    expect(m.shape.arrived).toBe('array');
+  });
+
   it('stops at the next batch we send', () => {
     const s = sent(`[${req('1')}]`);
     const next = sent(`[${req('2')}]`);
