@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { composeResponse } from '@/lib/builder/compose';
 import { decomposeRequest } from '@/lib/builder/decompose';
 import { dialectErrorCodes } from '@/lib/builder/dialect-sources';
+import { replyTemplate } from '@/lib/builder/reply-templates';
 import { isDialectId } from '@/lib/dialects/registry';
 import type { DialectId } from '@/lib/dialects/types';
 import { compactJson } from '@/lib/builder/json-text';
@@ -53,9 +54,14 @@ export interface ReplyComposerProps {
   dialect?: DialectId;
 }
 
-export function ReplyComposer({ sessionId, request, codes, dialect }: ReplyComposerProps) {
+/** A fresh composer per request: its draft and send status belong to that request only. */
+export function ReplyComposer(props: ReplyComposerProps) {
+  return <ReplyForm key={`${props.sessionId}:${props.request.seq}`} {...props} />;
+}
+
+function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
   const [kind, setKind] = useState<'result' | 'error'>('result');
-  const [resultText, setResultText] = useState('null');
+  const [resultText, setResultText] = useState(() => useBuilder.getState().autoReplies[sessionId]?.[request.method ?? ''] ?? replyTemplate(request.method, request.raw));
   const [codeChoice, setCodeChoice] = useState(String(STANDARD[2].code));
   const [customCode, setCustomCode] = useState('');
   const [message, setMessage] = useState(STANDARD[2].name);
