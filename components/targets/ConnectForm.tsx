@@ -71,7 +71,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
-      <div role="radiogroup" aria-label="Transport" className="grid grid-cols-4 rounded border border-line-strong p-0.5">
+      <div role="radiogroup" aria-label="Transport" className="flex gap-0.5 rounded border border-line-strong p-0.5">
         {KINDS.map((k) => (
           <button
             key={k}
@@ -79,7 +79,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
             role="radio"
             aria-checked={form.kind === k}
             onClick={() => { setForm({ ...form, kind: k }); setError(null); }}
-            className={`rounded-[3px] py-1 text-[12px] transition-colors ${form.kind === k ? 'bg-accent font-medium text-accent-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
+            className={`flex-auto rounded-[3px] px-1.5 py-1 text-[12px] transition-colors ${form.kind === k ? 'bg-accent font-medium text-accent-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
           >
             {KIND_LABEL[k]}
           </button>

@@ -1,7 +1,7 @@
 'use client';
 import { IconClose, IconPlus } from '@/components/ui/icons';
 import type { HeaderRow } from './form';
-import { inputClass } from './fields';
+import { fieldLook } from './fields';
 
 /** Any number of request headers, name and value, in order. */
 export function HeaderList({ rows, onChange, idPrefix }: { rows: HeaderRow[]; onChange(rows: HeaderRow[]): void; idPrefix: string }) {
@@ -13,7 +13,7 @@ export function HeaderList({ rows, onChange, idPrefix }: { rows: HeaderRow[]; on
           <input
             aria-label={`Header ${i + 1} name`}
             id={`${idPrefix}-h${i}-name`}
-            className={`${inputClass} w-[42%] font-mono`}
+            className={`${fieldLook} w-[42%] min-w-0 shrink-0 font-mono`}
             placeholder="Name"
             spellCheck={false}
             value={r.name}
@@ -21,7 +21,7 @@ export function HeaderList({ rows, onChange, idPrefix }: { rows: HeaderRow[]; on
           />
           <input
             aria-label={`Header ${i + 1} value`}
-            className={`${inputClass} min-w-0 flex-1 font-mono`}
+            className={`${fieldLook} w-0 min-w-0 flex-1 font-mono`}
             placeholder="Value"
             spellCheck={false}
             value={r.value}

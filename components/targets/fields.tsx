@@ -1,8 +1,10 @@
 /** Small labelled inputs shared by the per-transport forms. */
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-export const inputClass =
-  'w-full rounded border border-line-strong bg-bg px-2 py-1 text-[12.5px] text-fg placeholder:text-faint focus:border-accent focus:outline-none';
+/** Look of every text field in the form; width is set where the field is used. */
+export const fieldLook =
+  'rounded border border-line-strong bg-bg px-2 py-1 text-[12.5px] text-fg placeholder:text-faint focus:border-accent focus:outline-none';
+export const inputClass = `w-full ${fieldLook}`;
 
 export function Field({ label, hint, children, htmlFor }: { label: string; hint?: React.ReactNode; children: React.ReactNode; htmlFor?: string }) {
   return (

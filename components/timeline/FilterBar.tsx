@@ -28,6 +28,17 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
   const statsOpen = usePreferences((s) => s.statsOpen);
   const setStatsOpen = usePreferences((s) => s.setStatsOpen);
   const inputRef = useRef<HTMLInputElement>(null);
+  const kindMenu = useRef<HTMLDetailsElement>(null);
+
+  // The Kind menu closes on a click anywhere else, like a select would.
+  useEffect(() => {
+    const onDown = (e: MouseEvent) => {
+      const el = kindMenu.current;
+      if (el?.open && !el.contains(e.target as Node)) el.open = false;
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, []);
 
   useEffect(() => {
     if (focusTick) inputRef.current?.focus();
@@ -65,6 +76,10 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
         {!isEmptyFilter(filter) ? (
           <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
         ) : null}
+        <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
+        <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
+          {timeMode === 'absolute' ? 'Clock' : 'Since start'}
+        </Toggle>
       </div>
       <div className="flex flex-wrap items-center gap-1 px-2 py-1.5">
         <Toggle on={filter.dirs.includes('out')} onChange={() => toggleDir('out')} title="Only what was sent to the target"><span className="text-out">→</span> Sent</Toggle>
@@ -72,7 +87,7 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
         <Toggle on={filter.errorsOnly} onChange={(v) => set({ errorsOnly: v })} tone="err" title="Error responses and the requests they answer, invalid messages, timeouts, orphans">Errors</Toggle>
         <Toggle on={filter.findingsOnly} onChange={(v) => set({ findingsOnly: v })} tone="warn" title="Entries with rule findings">Findings</Toggle>
         <Toggle on={filter.pendingOnly} onChange={(v) => set({ pendingOnly: v })} tone="pending" title="Requests still waiting for an answer">Pending</Toggle>
-        <details className="relative">
+        <details ref={kindMenu} className="relative">
           <summary className={`flex h-6 cursor-pointer list-none items-center rounded border px-2 text-[12px] ${filter.kinds.length ? 'border-sel-line bg-sel text-accent' : 'border-line text-muted hover:bg-hover hover:text-fg'}`}>
             Kind{filter.kinds.length ? ` · ${filter.kinds.length}` : ''} ▾
           </summary>
@@ -86,11 +101,6 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
           </div>
         </details>
         <Toggle on={filter.hideSecondary} onChange={(v) => set({ hideSecondary: v })} title="Hide stderr, connection and exit entries">Hide stderr/meta</Toggle>
-        <span className="flex-1" />
-        <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
-        <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
-          {timeMode === 'absolute' ? 'Clock' : 'Since start'}
-        </Toggle>
       </div>
       {problems.length ? (
         <div role="status" className="px-2 pb-1 text-[11.5px] text-warn">{problems.join(' · ')}</div>

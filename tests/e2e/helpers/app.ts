@@ -12,23 +12,34 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await expect(page).not.toHaveURL(/token=/);
 }
 
-/** Fills the connection form for a stdio target and connects; returns the new session's id. */
-export async function connectStdio(page: Page, commandLine: string, opts: { framing?: 'content-length' | 'newline'; name?: string } = {}): Promise<string> {
+/** The connection form in the sidebar, unfolded. */
+export async function connectForm(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Sessions' });
   const form = nav.getByRole('form', { name: 'Connect to a target' });
   if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect' }).click();
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** Presses Connect on a filled form and waits for the new session to become active and live. */
+export async function submitConnect(page: Page, form: Locator): Promise<string> {
+  const before = await activeSessionId(page);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect.poll(() => activeSessionId(page), { message: 'a new session becomes active' }).not.toBe(before);
+  await expect(page.getByTestId('active-session').getByText('live')).toBeVisible();
+  return (await activeSessionId(page))!;
+}
+
+/** Fills the connection form for a stdio target and connects; returns the new session's id. */
+export async function connectStdio(page: Page, commandLine: string, opts: { framing?: 'content-length' | 'newline'; name?: string } = {}): Promise<string> {
+  const form = await connectForm(page);
   await form.getByRole('radio', { name: 'stdio' }).click();
   const cmd = form.getByLabel('Command line');
   if (!(await cmd.isVisible())) await form.getByRole('button', { name: 'Command line' }).click();
   await cmd.fill(commandLine);
   await form.getByLabel('Framing').selectOption(opts.framing ?? 'content-length');
   await form.getByLabel('Session name').fill(opts.name ?? '');
-  const before = await activeSessionId(page);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect.poll(() => activeSessionId(page), { message: 'a new session becomes active' }).not.toBe(before);
-  const id = (await activeSessionId(page))!;
-  await expect(page.getByTestId('active-session').getByText('live')).toBeVisible();
-  return id;
+  return submitConnect(page, form);
 }
 
 export async function activeSessionId(page: Page): Promise<string | null> {
