@@ -63,14 +63,14 @@ async function measure(w: Workload, chunk: number, notes: string[]): Promise<Rec
     }
   }
   const cells: Record<string, Cell> = {
-    vscBacklog: { result: { messages: 0, ms: NaN }, total },
+    vscBacklog: { result: { messages: 0, ms: NaN, wallMs: NaN }, total },
   };
   for (const [name, c] of Object.entries(contenders)) cells[name] = { result: best(runs[name]), total: c.total };
   for (const [name, c] of Object.entries(cells)) {
     if (['cl', 'nl', 'json'].includes(name) && c.result.messages !== total) throw new Error(`${name} delivered ${c.result.messages} of ${total}`);
     if (c.result.stoppedAt !== undefined) {
       notes.push(
-        `* ${LABELS[name]} on ${w.name} in ${chunkName(chunk)} chunks: stopped after ${(c.result.ms / 1000).toFixed(1)} s with ` +
+        `* ${LABELS[name]} on ${w.name} in ${chunkName(chunk)} chunks: stopped after ${(c.result.wallMs / 1000).toFixed(1)} s with ` +
           `${c.result.messages} of ${c.total} messages delivered, ${(c.result.stoppedAt * 100).toFixed(1)}% of the input fed.`,
       );
     }
@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   const smallCount = QUICK ? 10_000 : 100_000;
   const largeCount = QUICK ? 10 : 100;
   console.log(`rpcscope bench · node ${process.version} · ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}) · load ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`reference runs capped at ${BUDGET_MS / 1000} s each; rpcscope = framing decoder + classify() of every message\n`);
+  console.log(`reference runs capped at ${BUDGET_MS / 1000} s each; rpcscope = framing decoder + classify() of every message`);
+  console.log('rates use the CPU time of each run (user + system), which a busy shared machine skews less than wall time\n');
 
   // Warm the JIT on a slice so the first measured contender is not penalised.
   const warm = smallWorkload(5_000);

@@ -29,8 +29,15 @@ interface E2eResult {
   name: string;
   messages: number;
   fromSpawnMs: number;
+  /** CPU time of this (reading) process from spawn to the last message. */
+  cpuMs?: number;
   fromFirstByteMs?: number;
   note?: string;
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
 }
 
 function spawnWriter(file: string) {
@@ -51,6 +58,7 @@ function withTimeout<T>(p: Promise<T>, kill: () => void): Promise<T> {
 }
 
 async function viaVscode(file: string, n: number): Promise<E2eResult> {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const child = spawnWriter(file);
   let first = 0;
@@ -63,12 +71,14 @@ async function viaVscode(file: string, n: number): Promise<E2eResult> {
     });
   });
   const end = await withTimeout(done, () => child.kill('SIGKILL'));
+  const cpuMs = cpuSince(cpu0);
   reader.dispose();
   child.kill('SIGKILL');
-  return { name: 'vscode-jsonrpc StreamMessageReader', messages: count, fromSpawnMs: end - t0, fromFirstByteMs: end - first };
+  return { name: 'vscode-jsonrpc StreamMessageReader', messages: count, fromSpawnMs: end - t0, cpuMs, fromFirstByteMs: end - first };
 }
 
 async function viaRpcscope(file: string, n: number): Promise<E2eResult> {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const child = spawnWriter(file);
   const decoder = getCodec('content-length').createDecoder();
@@ -86,9 +96,10 @@ async function viaRpcscope(file: string, n: number): Promise<E2eResult> {
     });
   });
   const end = await withTimeout(done, () => child.kill('SIGKILL'));
+  const cpuMs = cpuSince(cpu0);
   child.kill('SIGKILL');
   void sink;
-  return { name: 'rpcscope decoder + classify', messages: count, fromSpawnMs: end - t0, fromFirstByteMs: end - first };
+  return { name: 'rpcscope decoder + classify', messages: count, fromSpawnMs: end - t0, cpuMs, fromFirstByteMs: end - first };
 }
 
 /** The whole live session, when server/session/live-session.ts and the stdio transport are there. */
@@ -114,11 +125,12 @@ async function viaLiveSession(file: string, n: number): Promise<E2eResult> {
       summary: () => undefined,
     },
   });
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   try {
     await session.start();
     const end = await withTimeout(done, () => void session.close());
-    return { name, messages: count, fromSpawnMs: end - t0 };
+    return { name, messages: count, fromSpawnMs: end - t0, cpuMs: cpuSince(cpu0) };
   } catch (err) {
     return { name, messages: count, fromSpawnMs: NaN, note: `failed: ${(err as Error).message}` };
   } finally {
@@ -145,8 +157,13 @@ export async function runStdioE2e(n: number): Promise<void> {
       Number.isFinite(r.fromSpawnMs) ? rate((r.messages / r.fromSpawnMs) * 1000) : '-',
       r.fromFirstByteMs !== undefined ? rate((r.messages / r.fromFirstByteMs) * 1000) : '-',
       Number.isFinite(r.fromSpawnMs) ? ratio(vscode.fromSpawnMs / r.fromSpawnMs) : '-',
+      r.cpuMs !== undefined ? `${r.cpuMs.toFixed(0)} ms` : '-',
+      r.cpuMs !== undefined && vscode.cpuMs !== undefined ? ratio(vscode.cpuMs / r.cpuMs) : '-',
     ]);
-    console.log(table(['reader', 'messages', 'spawn → last', 'msg/s', 'msg/s from 1st byte', 'speed ÷ vscode'], rows));
+    console.log(
+      table(['reader', 'messages', 'spawn → last', 'msg/s', 'msg/s from 1st byte', 'speed ÷ vscode', 'reader CPU', 'CPU ÷ vscode'], rows),
+    );
+    console.log('(wall-clock figures; "reader CPU" is this process only, the writing child excluded)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -44,7 +44,7 @@ import {
   utf8Cut,
 } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
-import { asciiText, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
+import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
 import { base64Encode } from './base64';
 
 const HEADER: number = 0;
@@ -84,6 +84,7 @@ export class ContentLengthDecoder implements FrameDecoder {
   /** The chunk being pushed and, once needed, its text when it is all ASCII (null when it is not). */
   private chunk: Uint8Array | null = null;
   private chunkText: string | null | undefined = undefined;
+  private readonly ascii = new AsciiChunks();
 
   constructor(options: FrameDecoderOptions = {}) {
     this.maxFrame = Math.max(0, options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
@@ -342,7 +343,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     if (this.block.problem !== null) {
       out.push(noiseFrame('bad-header', this.block.problem, bytes.subarray(fs, fe)));
     } else {
-      if (bytes === this.chunk && this.chunkText === undefined) this.chunkText = asciiText(bytes);
+      if (bytes === this.chunk && this.chunkText === undefined) this.chunkText = this.ascii.text(bytes);
       const text = bytes === this.chunk ? this.chunkText : null;
       if (text != null) {
         out.push(message(text.slice(bs, fe), text.slice(fs, fe), this.block.headers, undefined));

@@ -16,7 +16,7 @@
  */
 import { copyBytes, DEFAULT_MAX_FRAME_BYTES, formatBytes, noiseFrame, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
-import { asciiText, decodeUtf8, encodeUtf8 } from './utf8';
+import { AsciiChunks, decodeUtf8, encodeUtf8 } from './utf8';
 
 export class NewlineDecoder implements FrameDecoder {
   private readonly maxFrame: number;
@@ -30,6 +30,7 @@ export class NewlineDecoder implements FrameDecoder {
 
   private chunk: Uint8Array | null = null;
   private chunkText: string | null | undefined = undefined;
+  private readonly ascii = new AsciiChunks();
 
   constructor(options: FrameDecoderOptions = {}) {
     this.maxFrame = Math.max(0, options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
@@ -143,7 +144,7 @@ export class NewlineDecoder implements FrameDecoder {
       return;
     }
     if (bytes === this.chunk) {
-      if (this.chunkText === undefined) this.chunkText = asciiText(bytes);
+      if (this.chunkText === undefined) this.chunkText = this.ascii.text(bytes);
       if (this.chunkText !== null) {
         const text = this.chunkText.slice(s, e);
         out.push({ type: 'message', body: text, raw: text });

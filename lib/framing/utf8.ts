@@ -56,6 +56,23 @@ export function asciiText(bytes: Uint8Array): string | null {
   return text;
 }
 
+/**
+ * `asciiText` for a stream of chunks: after a chunk that was not ASCII, the next few skip the try
+ * (non-ASCII traffic would otherwise pay for a whole-chunk decode it then throws away).
+ */
+export class AsciiChunks {
+  private skip = 0;
+  text(bytes: Uint8Array): string | null {
+    if (this.skip > 0) {
+      this.skip--;
+      return null;
+    }
+    const text = asciiText(bytes);
+    if (text === null) this.skip = 8;
+    return text;
+  }
+}
+
 /** Bytes of `bytes` that end on a UTF-8 character boundary (drops a trailing partial sequence). */
 export function trimPartialUtf8(bytes: Uint8Array): Uint8Array {
   const n = bytes.length;

@@ -57,6 +57,14 @@ describe.each(FRAMINGS)('%s framing: shared behaviour', (name) => {
     }
   });
 
+  it('gives the same frames for ASCII chunks that follow a non-ASCII one', () => {
+    const chunks = [codec.encode('{"id":1,"m":"é"}'), ...Array.from({ length: 12 }, (_, i) => concat(codec.encode(`{"id":${i}}`), codec.encode('[]')))];
+    const d = codec.createDecoder();
+    const frames = chunks.flatMap((c) => d.push(c));
+    expect(frames).toEqual(codec.createDecoder().push(concat(...chunks)));
+    expect(frames).toHaveLength(25);
+  });
+
   it('returns nothing from an empty chunk and nothing more after flush', () => {
     const d = codec.createDecoder();
     expect(d.push(new Uint8Array(0))).toEqual([]);
