@@ -47,7 +47,7 @@ test('a recorded 100,000-entry session opens at once, filters, and scrolls to it
 
   // The session list says how big it is before it is opened.
   const item = page.locator(`[data-session-id="${seeded.sessionId}"]`);
-  await expect(item).toContainText(`${ENTRIES} entries`);
+  await expect(item).toContainText(`${n(ENTRIES)} entries`);
   await item.click();
 
   // Rows appear long before all 100k have arrived; then the count reaches the total.
@@ -63,7 +63,9 @@ test('a recorded 100,000-entry session opens at once, filters, and scrolls to it
   const statuses = await rows(page).evaluateAll((els) => els.map((e) => e.querySelectorAll('[role=cell]')[7]?.textContent ?? ''));
   expect(statuses.length).toBeGreaterThan(5);
   // Every visible row is an error reply or a request answered by one, by its decoded LSP name.
-  for (const s of statuses) expect(s).toMatch(/ContentModified|RequestCancelled|Internal error|Method not found|error/);
+  const names = new Set(events.flatMap((e) => (e.kind === 'error' && e.error ? [e.error.name] : [])));
+  expect(names).toContain('ContentModified');
+  for (const s of statuses) expect(names).toContain(s);
 
   await box.fill('method:textDocument/hover');
   await expect(count).toHaveText(`${n(hoverEntries(events))} of ${n(ENTRIES)}`);

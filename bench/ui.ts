@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:ui`: the browser benchmark. Seeds a temporary data directory with a recorded
+ * 100k-entry language-server session, starts the real server (production build), drives Debian's
+ * Chromium and measures what a user waits for:
+ *
+ *   - opening the session: click → first timeline rows shown, → every entry counted;
+ *     and the same from navigation (reload with the session active);
+ *   - filters: query text and toolbar toggles → result shown;
+ *   - scrolling the virtualized list for ~3 s: frame times;
+ *   - live floods from a stdio fixture peer (10k notifications/s for 3 s, and 20k at once):
+ *     frame times, click response meanwhile, and catch-up after the last entry was recorded.
+ *
+ * Aims (issue 3): first render < 1 s, filter < 100 ms, no frame over 50 ms while scrolling.
+ * Needs `npx next build` first. Env: BENCH_UI_ENTRIES (default 100000), BENCH_UI_SKIP_FLOOD=1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import playwrightConfig from '../playwright.config';
+import { startApp, type RunningApp } from '../tests/e2e/helpers/server';
+import { seedLargeSession } from '../tests/fixtures/sessions/seed';
+import { PAGE_SCRIPT } from './ui-page';
+import { measureFlood, type FloodResult } from './ui-flood';
+import { frameLine, ms, percentile, summarizeFrames, table, verdict, type FrameSample, type FrameSummary } from './ui-stats';
+
+const ENTRIES = Number(process.env.BENCH_UI_ENTRIES ?? 100_000);
+const SKIP_FLOOD = process.env.BENCH_UI_SKIP_FLOOD === '1';
+const QUERIES = ['status:error', 'method:textDocument/*', 'method:textDocument/completion latency:>500', 'Content modified', 'kind:notification -method:$/progress', ''];
+const TOGGLES = ['Errors', 'Findings', 'Hide stderr/meta'];
+const TYPED = 'method:textDocument/hover';
+
+const count = (n: number) => `${n.toLocaleString('en-US')} entries`;
+
+interface OpenTimes { firstRowMs: number; firstRowPaintedMs: number; allShownMs: number; allPaintedMs: number; longTasks: number[] }
+interface NavTimes { firstRow: number | null; firstRowPainted: number | null; allShown: number | null }
+interface QueryResult { q: string; before: string; after: string; firstSeq: number | null; echoMs: number; shownMs: number; changed: boolean; scan: string; longTasks: number[] }
+interface ToggleResult { label: string; before: string; after: string; echoMs: number; shownMs: number; changed: boolean; scan: string }
+interface Typed { latencies: number[]; resultAfterLastKeyMs: number; totalMs: number }
+interface ScrollResult extends FrameSample { rows: number; firstSeq: number | null }
+
+function launchOptions() {
+  const opts = playwrightConfig.use?.launchOptions ?? {};
+  return { executablePath: process.env.CHROMIUM_PATH ?? opts.executablePath ?? '/usr/bin/chromium', args: opts.args ?? [] };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rpcscope-bench-ui-'));
+  let app: RunningApp | null = null;
+  const browser = await chromium.launch(launchOptions());
+  const consoleErrors: string[] = [];
+  try {
+    const seeded = seedLargeSession(dataDir, { entries: ENTRIES });
+    const sessionId = seeded.sessionId;
+    console.log(`seeded ${ENTRIES.toLocaleString('en-US')} entries (${(seeded.session.events.reduce((s, e) => s + e.raw.length, 0) / 1e6).toFixed(1)} MB of wire text): generated ${ms(seeded.generateMs)}, written ${ms(seeded.writeMs)}`);
+    app = await startApp({ dataDir });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
+    await page.addInitScript({ content: PAGE_SCRIPT });
+
+    // Warm the server and the page's code (a user's second visit), then open the session.
+    await page.goto(app.url);
+    await page.locator(`[data-session-id="${sessionId}"]`).waitFor();
+    const open = (await page.evaluate(`window.__rpcBench.openSession(${JSON.stringify(sessionId)}, ${JSON.stringify(count(ENTRIES))})`)) as OpenTimes;
+
+    // From navigation: reload with the session remembered as active.
+    await page.evaluate(`sessionStorage.setItem('rpcscope.bench.expect', ${JSON.stringify(count(ENTRIES))})`);
+    await page.reload();
+    await page.waitForFunction(`window.__rpcBench.nav.allShown !== null && window.__rpcBench.nav.firstRowPainted !== null`, undefined, { timeout: 120_000 });
+    const nav = (await page.evaluate('window.__rpcBench.nav')) as NavTimes;
+    await page.evaluate(`sessionStorage.removeItem('rpcscope.bench.expect')`);
+
+    // Filters.
+    await page.evaluate('window.__rpcBench.afterPaint()');
+    const queries: QueryResult[] = [];
+    for (const q of QUERIES) queries.push((await page.evaluate(`window.__rpcBench.setQuery(${JSON.stringify(q)})`)) as QueryResult);
+    // Real keys at a fast typist's pace: each keystroke's event → next painted frame.
+    await page.evaluate('window.__rpcBench.focusFilter(); window.__rpcBench.watchKeys()');
+    const typedBefore = (await page.evaluate('window.__rpcBench.countText()')) as string;
+    const typeStart = Date.now();
+    await page.keyboard.type(TYPED, { delay: 60 });
+    const typedAt = Date.now();
+    await page.waitForFunction((b) => (window as unknown as { __rpcBench: { countText(): string } }).__rpcBench.countText() !== b, typedBefore);
+    const typedResultMs = Date.now() - typedAt;
+    await page.evaluate('window.__rpcBench.afterPaint()');
+    const typed = { latencies: (await page.evaluate('window.__rpcBench.keyLatencies')) as number[], resultAfterLastKeyMs: typedResultMs, totalMs: typedAt - typeStart };
+    await page.evaluate('window.__rpcBench.unwatchKeys()');
+    await page.evaluate(`window.__rpcBench.setQuery('')`);
+    const toggles: ToggleResult[] = [];
+    for (const label of TOGGLES) {
+      toggles.push((await page.evaluate(`window.__rpcBench.clickToggle(${JSON.stringify(label)})`)) as ToggleResult);
+      toggles.push({ ...((await page.evaluate(`window.__rpcBench.clickToggle(${JSON.stringify(label)})`)) as ToggleResult), label: `${label} (off)` });
+    }
+
+    // Scrolling.
+    const steady = (await page.evaluate('window.__rpcBench.scrollSteady(1500, 120)')) as ScrollResult;
+    const sweep = (await page.evaluate('window.__rpcBench.scrollSweep(1500)')) as ScrollResult;
+    const scrollAll = summarizeFrames({ deltas: [...steady.deltas, ...sweep.deltas], longTasks: [...steady.longTasks, ...sweep.longTasks] });
+    const lastSeq = seeded.session.events[seeded.session.events.length - 1].seq;
+    const atBottom = (await page.evaluate(`[...document.querySelectorAll('[data-testid="timeline-scroll"] [role="row"]')].some((r) => r.getAttribute('data-seq') === '${lastSeq}')`)) as boolean;
+
+    // Live floods.
+    const floods: FloodResult[] = [];
+    if (!SKIP_FLOOD) {
+      floods.push(await measureFlood(page, app, { rate: 10_000, seconds: 3 }));
+      floods.push(await measureFlood(page, app, { burst: 20_000 }));
+    }
+
+    report({ open, nav, queries, typed, toggles, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollAll, atBottom, floods, consoleErrors });
+  } finally {
+    await browser.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(r: {
+  open: OpenTimes; nav: NavTimes; queries: QueryResult[]; typed: Typed; toggles: ToggleResult[];
+  steady: FrameSummary; sweep: FrameSummary; scrollAll: FrameSummary; atBottom: boolean; floods: FloodResult[]; consoleErrors: string[];
+}): void {
+  const out: string[] = [''];
+  out.push(`UI benchmark: ${ENTRIES.toLocaleString('en-US')}-entry session, Chromium headless, 1440×900, ${os.cpus().length} CPU cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  out.push('');
+  out.push('Opening the session');
+  out.push(table(['', 'first rows shown', 'all entries counted'], [
+    ['click in the session list', ms(r.open.firstRowPaintedMs), ms(r.open.allPaintedMs)],
+    ['from navigation (reload)', ms(r.nav.firstRowPainted), ms(r.nav.allShown)],
+  ]));
+  out.push(`  long tasks while loading after the click: ${r.open.longTasks.length}${r.open.longTasks.length ? `, longest ${ms(Math.max(...r.open.longTasks))}, total ${ms(r.open.longTasks.reduce((a, b) => a + b, 0))}` : ''}`);
+  out.push('');
+  out.push('Filters (pasted query or toggle click → "echo": the input itself painted; "shown": the result painted;');
+  out.push('"scan": the last full filter pass inside that, as the toolbar reports it)');
+  const scanOf = (s: string) => s.replace(/^Last full filter pass: /, '');
+  out.push(table(['filter', 'result', 'echo', 'shown', 'scan'], [
+    ...r.queries.map((q) => [q.q === '' ? '(cleared)' : q.q, q.changed ? q.after : `${q.after} (unchanged!)`, ms(q.echoMs), ms(q.shownMs), scanOf(q.scan)]),
+    ...r.toggles.map((t) => [`[${t.label}]`, t.changed ? t.after : `${t.after} (unchanged!)`, ms(t.echoMs), ms(t.shownMs), scanOf(t.scan)]),
+  ]));
+  const keys = r.typed.latencies;
+  out.push(`  typing "${TYPED}" (${TYPED.length} keys, 60 ms apart): keystroke → painted p95 ${ms(percentile(keys, 95))}, max ${ms(Math.max(...keys))}; ` +
+    `result shown ${ms(r.typed.resultAfterLastKeyMs)} after the last key`);
+  out.push('');
+  out.push('Scrolling');
+  out.push(`  wheel-like, 120 px a frame, 1.5 s: ${frameLine(r.steady)}`);
+  out.push(`  scrollbar sweep top→bottom, 1.5 s: ${frameLine(r.sweep)}`);
+  out.push(`  last entry on screen after scrolling to the bottom: ${r.atBottom ? 'yes' : 'NO'}`);
+  for (const f of r.floods) {
+    out.push('');
+    out.push(`Live flood, ${f.label} (${f.entries.toLocaleString('en-US')} entries, recorded in ${f.recordSeconds.toFixed(1)} s)`);
+    out.push(`  frames meanwhile: ${frameLine(f.frames)}`);
+    out.push(`  click → painted meanwhile: ${f.clicks.count} clicks, p95 ${ms(f.clicks.p95)}, max ${ms(f.clicks.max)}`);
+    out.push(`  all entries shown ${ms(f.catchUpMs)} after the server held the last one`);
+  }
+  const worstFilter = Math.max(...r.queries.map((q) => q.shownMs), ...r.toggles.map((t) => t.shownMs));
+  const worstKey = Math.max(...keys);
+  out.push('');
+  out.push('Against the aims');
+  out.push(verdict(r.open.firstRowPaintedMs < 1000, 'first render (click → rows)', ms(r.open.firstRowPaintedMs), '< 1 s'));
+  out.push(verdict((r.nav.firstRowPainted ?? Infinity) < 1000, 'first render (navigation → rows)', ms(r.nav.firstRowPainted), '< 1 s'));
+  out.push(verdict(worstFilter < 100, 'slowest filter (result painted)', ms(worstFilter), '< 100 ms'));
+  out.push(verdict(worstKey < 100, 'slowest keystroke in the filter box', ms(worstKey), '< 100 ms'));
+  out.push(verdict(r.scrollAll.over50 === 0, 'frames over 50 ms while scrolling', `${r.scrollAll.over50} (max ${ms(r.scrollAll.max)})`, 'none'));
+  for (const f of r.floods) {
+    out.push(verdict(f.frames.over50 === 0, `frames over 50 ms, ${f.label}`, `${f.frames.over50} (max ${ms(f.frames.max)})`, 'none'));
+    out.push(verdict(f.clicks.max < 500, `click response, ${f.label}`, ms(f.clicks.max), '< 500 ms'));
+  }
+  if (r.consoleErrors.length) out.push('', `Console errors (${r.consoleErrors.length}):`, ...r.consoleErrors.slice(0, 10).map((e) => `  ${e.slice(0, 300)}`));
+  console.log(out.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(1);
+});
