@@ -1,10 +1,20 @@
 'use client';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { BatchItem, TrafficEvent } from '@/lib/session/types';
 import { formatLatency } from '@/lib/timeline/format';
 import { useSessions } from '@/components/stores/sessions';
+import type { SeqLookup } from '@/lib/timeline/status';
+
+/** A reply item has no method of its own: it answers the request item it is paired with. */
+function methodOf(it: BatchItem, lookup: SeqLookup): { name: string; own: boolean } | undefined {
+  if (it.method !== undefined) return { name: it.method, own: true };
+  if (it.pair === undefined) return undefined;
+  const other = lookup(it.pair);
+  const name = it.pairIndex !== undefined ? other?.items?.[it.pairIndex]?.method : other?.method;
+  return name !== undefined ? { name, own: false } : undefined;
+}
 
 /** A batch's entries, each with its pair (click jumps to it), state, decoded error and findings. */
-export function BatchItems({ ev }: { ev: TrafficEvent }) {
+export function BatchItems({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
   const select = useSessions((s) => s.select);
   const items = ev.items ?? [];
   if (items.length === 0) {
@@ -24,12 +34,14 @@ export function BatchItems({ ev }: { ev: TrafficEvent }) {
         </tr>
       </thead>
       <tbody className="font-mono">
-        {items.map((it) => (
+        {items.map((it) => {
+          const method = methodOf(it, lookup);
+          return (
           <tr key={it.index} className="border-t border-line/60 align-top">
             <td className="py-0.5 pr-2 text-faint">{it.index}</td>
             <td className={`pr-2 ${it.kind === 'error' ? 'text-err' : 'text-muted'}`}>{it.kind}</td>
             <td className="pr-2">{it.idText ?? (it.id === undefined ? '' : JSON.stringify(it.id))}</td>
-            <td className="max-w-[14rem] truncate pr-2">{it.method ?? ''}</td>
+            <td className={`max-w-[14rem] truncate pr-2 ${method?.own === false ? 'text-faint' : ''}`}>{method ? (method.own ? method.name : `↳ ${method.name}`) : ''}</td>
             <td className="pr-2">
               {it.pair !== undefined ? (
                 <button type="button" onClick={() => select(it.pair!)} className="text-accent hover:underline" title="Select the matching entry">
@@ -43,7 +55,8 @@ export function BatchItems({ ev }: { ev: TrafficEvent }) {
             </td>
             <td className="pr-2 text-right text-muted">{formatLatency(it.latencyMs)}</td>
           </tr>
-        ))}
+          );
+        })}
       </tbody>
     </table>
   );

@@ -108,7 +108,7 @@ export const Inspector = memo(function Inspector({ sessionId, ev, lookup }: { se
       <Tabs label="Inspector views" items={items} value={current} onChange={setTab} className="h-8 shrink-0 border-b border-line px-1.5" />
       <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
         {error && current !== 'raw' ? <div className="mb-3"><ErrorCard error={error} /></div> : null}
-        {current === 'pretty' ? <PrettyView ev={ev} /> : null}
+        {current === 'pretty' ? <PrettyView ev={ev} lookup={lookup} /> : null}
         {current === 'raw' ? <RawView ev={ev} /> : null}
         {current === 'findings' ? <FindingsView ev={ev} /> : null}
         {current === 'http' ? <FactsView ev={ev} /> : null}

@@ -1,6 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
+import type { SeqLookup } from '@/lib/timeline/status';
 import { parseJsonLossless } from '@/lib/timeline/json';
 import { splitWire } from '@/lib/timeline/wire';
 import { CopyButton } from '@/components/ui/CopyButton';
@@ -10,7 +11,7 @@ import { BatchItems } from './BatchItems';
 const TEXT_KINDS = new Set(['stderr', 'connection', 'exit', 'no-body']);
 
 /** The message as a JSON tree (numbers exact, duplicate keys kept); what is not JSON is shown as text with where it breaks. */
-export function PrettyView({ ev }: { ev: TrafficEvent }) {
+export function PrettyView({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
   const parsed = useMemo(() => {
     if (TEXT_KINDS.has(ev.kind)) return null;
     const { body } = splitWire(ev.raw);
@@ -24,7 +25,7 @@ export function PrettyView({ ev }: { ev: TrafficEvent }) {
   const { body, result } = parsed;
   return (
     <div className="flex flex-col gap-3">
-      {ev.items ? <BatchItems ev={ev} /> : null}
+      {ev.items ? <BatchItems ev={ev} lookup={lookup} /> : null}
       {result.ok ? (
         <div>
           <div className="-mt-1 mb-1 flex justify-end">

@@ -13,8 +13,12 @@ export function ThemeApplier() {
     const apply = () => {
       const dark = theme === 'dark' || (theme === 'system' && media.matches);
       const root = document.documentElement;
+      if (root.classList.contains(dark ? 'dark' : 'light')) return;
+      root.classList.add('theme-switching');
       root.classList.toggle('dark', dark);
       root.classList.toggle('light', !dark);
+      // Two frames: the first paints the new colors with transitions off.
+      requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('theme-switching')));
     };
     apply();
     media.addEventListener('change', apply);
