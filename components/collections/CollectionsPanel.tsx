@@ -1,0 +1,81 @@
+'use client';
+/** The sidebar's Collections tab: the active environment, new and imported collections, and their trees. */
+import { useEffect, useState } from 'react';
+import { useCollections } from '@/components/stores/collections';
+import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
+import { EnvironmentsDialog } from '@/components/environments/EnvironmentsDialog';
+import { IconPlus } from '@/components/ui/icons';
+import { CollectionNode } from './CollectionNode';
+import { ImportCollection } from './ImportCollection';
+import { Problem, fieldClass, iconButtonClass } from './ui';
+import { messageOf } from './http';
+
+function NewCollection({ onDone }: { onDone(): void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const commit = async () => {
+    if (!name.trim()) return onDone();
+    try {
+      await useCollections.getState().create(name.trim());
+      onDone();
+    } catch (err) {
+      setProblem(messageOf(err));
+    }
+  };
+  return (
+    <div className="px-3 pb-2">
+      <input
+        autoFocus
+        aria-label="New collection name"
+        placeholder="Collection name, then Enter"
+        maxLength={200}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void commit();
+          if (e.key === 'Escape') onDone();
+        }}
+        onBlur={() => { if (!name.trim()) onDone(); }}
+        className={`${fieldClass} h-6 w-full`}
+      />
+      <Problem>{problem}</Problem>
+    </div>
+  );
+}
+
+export function CollectionsPanel() {
+  const list = useCollections((s) => s.list);
+  const loaded = useCollections((s) => s.loaded);
+  const error = useCollections((s) => s.error);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    void useCollections.getState().load();
+  }, []);
+
+  return (
+    <div className="flex min-h-0 flex-col" data-testid="collections-panel">
+      <div className="flex flex-col gap-1.5 border-b border-line px-3 py-2">
+        <EnvironmentPicker />
+        <ImportCollection />
+      </div>
+      <div className="flex h-7 items-center px-3 pt-1">
+        <h3 className="text-[10.5px] font-semibold tracking-wider text-faint uppercase">Collections · {list.length}</h3>
+        <button type="button" className={`${iconButtonClass} ml-auto text-accent`} title="New collection" aria-label="New collection" onClick={() => setAdding(true)}>
+          <IconPlus size={13} />
+        </button>
+      </div>
+      {adding ? <NewCollection onDone={() => setAdding(false)} /> : null}
+      {error ? <div className="px-3 pb-2"><Problem>{error}</Problem></div> : null}
+      {loaded && list.length === 0 && !adding ? (
+        <p className="px-3 py-1 text-[12px] leading-relaxed text-faint">
+          No collections yet. Press <b>Save</b> next to Send in the request builder or the batch editor, or create one with +.
+        </p>
+      ) : null}
+      <ul role="tree" aria-label="Collections" className="pb-3">
+        {list.map((c) => <CollectionNode key={c.id} collection={c} />)}
+      </ul>
+      <EnvironmentsDialog />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+/**
+ * Running a saved item: in the active session when it is live, or against the item's own target
+ * (the server opens a new session, which becomes the active one). The active environment fills
+ * the `{{variables}}` on the server; an unknown one comes back as the server's plain sentence.
+ */
+import { useCallback, useState } from 'react';
+import { useCollections, type CollectionItem } from '@/components/stores/collections';
+import { useEnvironments } from '@/components/stores/environments';
+import { useSessions } from '@/components/stores/sessions';
+import { messageOf } from './http';
+
+export type RunWhere = 'session' | 'target';
+
+export type RunState =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; seq: number; sessionName: string; newSession: boolean }
+  | { state: 'failed'; error: string };
+
+export function liveActiveSession(): { id: string; name: string } | null {
+  const s = useSessions.getState();
+  const view = s.activeId ? s.sessions[s.activeId] : undefined;
+  if (!view) return null;
+  const live = view.summary.status === 'open' || view.summary.status === 'connecting';
+  return live ? { id: view.summary.id, name: view.summary.name } : null;
+}
+
+/** Where a plain "Run" goes: the live session first, else the item's own target. */
+export function defaultWhere(item: CollectionItem, hasLiveSession: boolean): RunWhere | null {
+  if (hasLiveSession) return 'session';
+  return item.target ? 'target' : null;
+}
+
+export function useRunItem(item: CollectionItem) {
+  const [status, setStatus] = useState<RunState>({ state: 'idle' });
+  const run = useCallback(async (where: RunWhere) => {
+    const session = liveActiveSession();
+    if (where === 'session' && !session) {
+      setStatus({ state: 'failed', error: 'No live session is open: connect to a target first, or run the item on its own target.' });
+      return;
+    }
+    if (where === 'target' && !item.target) {
+      setStatus({ state: 'failed', error: 'This item has no target of its own: run it in a live session.' });
+      return;
+    }
+    setStatus({ state: 'running' });
+    const environmentId = useEnvironments.getState().activeId ?? undefined;
+    try {
+      const r = await useCollections.getState().run(item.collectionId, item.id, { sessionId: where === 'session' ? session!.id : undefined, environmentId });
+      if (r.session) {
+        const sessions = useSessions.getState();
+        sessions.upsertSummary(r.session);
+        sessions.setActive(r.session.id);
+      }
+      setStatus({ state: 'done', seq: r.seq, sessionName: r.session?.name ?? session?.name ?? '', newSession: !!r.session });
+    } catch (err) {
+      setStatus({ state: 'failed', error: messageOf(err) });
+    }
+  }, [item]);
+  return { status, run, clear: () => setStatus({ state: 'idle' }) };
+}

@@ -1,0 +1,40 @@
+'use client';
+/** Which environment fills `{{variables}}` when an item runs, and the way to edit them. */
+import { useEffect } from 'react';
+import { useEnvironments } from '@/components/stores/environments';
+import { selectClass } from '@/components/collections/ui';
+
+export function EnvironmentPicker() {
+  const list = useEnvironments((s) => s.list);
+  const activeId = useEnvironments((s) => s.activeId);
+  const loaded = useEnvironments((s) => s.loaded);
+  const error = useEnvironments((s) => s.error);
+  const setActive = useEnvironments((s) => s.setActive);
+  const openEditor = useEnvironments((s) => s.openEditor);
+
+  useEffect(() => {
+    if (!loaded) void useEnvironments.getState().load();
+  }, [loaded]);
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <label htmlFor="active-environment" className="shrink-0 text-[11px] text-muted">Env</label>
+      <select
+        id="active-environment"
+        aria-label="Active environment"
+        className={`${selectClass} h-6 flex-1 text-[12px]`}
+        value={activeId ?? ''}
+        onChange={(e) => setActive(e.target.value || null)}
+        title={error ?? 'Variables {{name}} in items are filled from this environment when they run'}
+      >
+        <option value="">No environment</option>
+        {list.map((e) => (
+          <option key={e.id} value={e.id}>{e.name} ({e.variables.length})</option>
+        ))}
+      </select>
+      <button type="button" onClick={() => openEditor()} className="h-6 shrink-0 rounded border border-line-strong px-1.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg">
+        Edit…
+      </button>
+    </div>
+  );
+}

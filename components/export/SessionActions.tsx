@@ -1,0 +1,55 @@
+'use client';
+/**
+ * The active session's sharing controls for the top bar: an "imported" / "read-only" badge, a
+ * "shared" badge while a link is active, and the Export and Share dialogs.
+ */
+import { useEffect, useState } from 'react';
+import type { SessionSummary } from '@/lib/session/types';
+import { Badge } from '@/components/collections/ui';
+import { api, enc } from '@/components/collections/http';
+import { ExportDialog } from './ExportDialog';
+import { ShareDialog, type ShareState } from './ShareDialog';
+
+const buttonClass = 'shrink-0 rounded border border-line-strong px-2 py-0.5 text-[12px] text-muted hover:bg-hover hover:text-fg';
+
+export function SessionActions({ summary }: { summary: SessionSummary }) {
+  const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
+  const [shared, setShared] = useState<{ id: string; on: boolean } | null>(null);
+  const live = summary.status === 'open' || summary.status === 'connecting';
+
+  useEffect(() => {
+    let cancelled = false;
+    api<ShareState>('GET', `/api/sessions/${enc(summary.id)}/share`).then(
+      (s) => { if (!cancelled) setShared({ id: summary.id, on: !!s.shareId }); },
+      () => undefined, // the badge is a hint; the dialog reports problems
+    );
+    return () => { cancelled = true; };
+  }, [summary.id]);
+
+  const isShared = shared?.id === summary.id && shared.on;
+  return (
+    <>
+      {summary.imported ? (
+        <Badge tone="in" testId="imported-badge" title="Imported from a session file: read-only, it never connects or runs anything">imported</Badge>
+      ) : null}
+      {!live && !summary.imported ? <Badge title="A past session: read-only">read-only</Badge> : null}
+      {isShared ? <Badge tone="accent" title="A read-only share link is active">shared</Badge> : null}
+      <button type="button" className={buttonClass} onClick={() => setDialog('export')} title="Export as a session file, HTML page or HAR, redacted">
+        Export
+      </button>
+      <button type="button" className={buttonClass} onClick={() => setDialog('share')} title="A read-only link to this session">
+        Share
+      </button>
+      {dialog === 'export' ? <ExportDialog key={summary.id} sessionId={summary.id} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'share' ? (
+        <ShareDialog
+          key={summary.id}
+          sessionId={summary.id}
+          name={summary.name}
+          onClose={() => setDialog(null)}
+          onChange={(s) => setShared({ id: summary.id, on: !!s.shareId })}
+        />
+      ) : null}
+    </>
+  );
+}

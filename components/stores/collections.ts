@@ -1,0 +1,272 @@
+/**
+ * Collections of saved requests as the page holds them: the list, each opened collection's tree,
+ * which folders are unfolded (remembered across reloads), and the calls that change them. Every
+ * change re-reads the affected tree from the server, so the page never guesses positions.
+ */
+import { create } from 'zustand';
+import type { SessionSummary, TargetSpec } from '@/lib/session/types';
+import { api, download, enc, type Downloaded } from '@/components/collections/http';
+
+export type ItemKind = 'request' | 'batch' | 'raw';
+
+export interface CollectionInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  itemCount: number;
+}
+
+export interface CollectionItem {
+  id: string;
+  collectionId: string;
+  folderId: string | null;
+  kind: ItemKind;
+  name: string;
+  payload: unknown;
+  target?: TargetSpec;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FolderNode {
+  id: string;
+  name: string;
+  parentId: string | null;
+  position: number;
+  folders: FolderNode[];
+  items: CollectionItem[];
+}
+
+export interface CollectionTree {
+  collection: CollectionInfo;
+  folders: FolderNode[];
+  items: CollectionItem[];
+}
+
+export interface NewItem {
+  kind: ItemKind;
+  name: string;
+  payload: unknown;
+  target?: TargetSpec;
+  folderId?: string | null;
+}
+
+export interface ItemChanges {
+  name?: string;
+  payload?: unknown;
+  target?: TargetSpec | null;
+  folderId?: string | null;
+}
+
+export interface RunResult {
+  sessionId: string;
+  seq: number;
+  /** Present when the run opened a new session to the item's own target. */
+  session?: SessionSummary;
+}
+
+export interface ImportResult {
+  collection: CollectionInfo;
+  tree: CollectionTree;
+  counts: { items: number; folders: number };
+}
+
+const EXPANDED_KEY = 'rpcscope.collections.expanded';
+
+function recallExpanded(): Record<string, boolean> {
+  try {
+    const v: unknown = JSON.parse(window.localStorage.getItem(EXPANDED_KEY) ?? '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, boolean>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberExpanded(all: Record<string, boolean>): void {
+  try {
+    window.localStorage.setItem(EXPANDED_KEY, JSON.stringify(all));
+  } catch {
+    // storage disabled: folds are simply not remembered
+  }
+}
+
+export interface CollectionsStore {
+  list: CollectionInfo[];
+  loaded: boolean;
+  loading: boolean;
+  error: string | null;
+  trees: Record<string, CollectionTree>;
+  /** Collection and folder ids that are unfolded. */
+  expanded: Record<string, boolean>;
+  /** The item whose details show under it. */
+  openItem: string | null;
+  load(): Promise<void>;
+  loadTree(id: string): Promise<CollectionTree>;
+  toggle(id: string, open?: boolean): void;
+  setOpenItem(id: string | null): void;
+  create(name: string): Promise<CollectionInfo>;
+  rename(id: string, name: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  createFolder(collectionId: string, name: string, parentId?: string | null): Promise<FolderNode>;
+  renameFolder(collectionId: string, folderId: string, name: string): Promise<void>;
+  deleteFolder(collectionId: string, folderId: string): Promise<void>;
+  addItem(collectionId: string, item: NewItem): Promise<CollectionItem>;
+  updateItem(collectionId: string, itemId: string, changes: ItemChanges): Promise<CollectionItem>;
+  deleteItem(collectionId: string, itemId: string): Promise<void>;
+  run(collectionId: string, itemId: string, opts: { sessionId?: string; environmentId?: string }): Promise<RunResult>;
+  importFile(text: string): Promise<ImportResult>;
+  importOpenRpc(text: string): Promise<ImportResult>;
+  exportFile(id: string): Promise<Downloaded>;
+}
+
+const base = (id: string) => `/api/collections/${enc(id)}`;
+
+export const useCollections = create<CollectionsStore>()((set, get) => {
+  const refresh = async (collectionId: string) => {
+    await Promise.all([get().loadTree(collectionId), get().load()]);
+  };
+  const afterImport = (r: ImportResult) => {
+    set((s) => ({ trees: { ...s.trees, [r.collection.id]: r.tree } }));
+    get().toggle(r.collection.id, true);
+    void get().load();
+    return r;
+  };
+
+  return {
+    list: [],
+    loaded: false,
+    loading: false,
+    error: null,
+    trees: {},
+    expanded: typeof window === 'undefined' ? {} : recallExpanded(),
+    openItem: null,
+
+    async load() {
+      set({ loading: true });
+      try {
+        const { collections } = await api<{ collections: CollectionInfo[] }>('GET', '/api/collections');
+        set({ list: collections, loaded: true, loading: false, error: null });
+        // Unfolded collections show their trees at once after a reload.
+        const { expanded, trees } = get();
+        for (const c of collections) if (expanded[c.id] && !trees[c.id]) void get().loadTree(c.id).catch(() => undefined);
+      } catch (err) {
+        set({ loading: false, error: (err as Error).message });
+      }
+    },
+
+    async loadTree(id) {
+      const { tree } = await api<{ tree: CollectionTree }>('GET', base(id));
+      set((s) => ({ trees: { ...s.trees, [id]: tree } }));
+      return tree;
+    },
+
+    toggle(id, open) {
+      const expanded = { ...get().expanded };
+      const next = open ?? !expanded[id];
+      if (next) expanded[id] = true;
+      else delete expanded[id];
+      set({ expanded });
+      rememberExpanded(expanded);
+      if (next && get().list.some((c) => c.id === id) && !get().trees[id]) void get().loadTree(id).catch((err: Error) => set({ error: err.message }));
+    },
+
+    setOpenItem(id) {
+      set({ openItem: id });
+    },
+
+    async create(name) {
+      const { collection } = await api<{ collection: CollectionInfo }>('POST', '/api/collections', { name });
+      set((s) => ({ list: [...s.list, collection].sort((a, b) => a.name.localeCompare(b.name)) }));
+      get().toggle(collection.id, true);
+      return collection;
+    },
+
+    async rename(id, name) {
+      await api('PUT', base(id), { name });
+      await refresh(id);
+    },
+
+    async remove(id) {
+      await api('DELETE', base(id));
+      set((s) => {
+        const trees = { ...s.trees };
+        delete trees[id];
+        return { trees, list: s.list.filter((c) => c.id !== id) };
+      });
+    },
+
+    async createFolder(collectionId, name, parentId = null) {
+      const { folder } = await api<{ folder: FolderNode }>('POST', `${base(collectionId)}/folders`, { name, parentId });
+      get().toggle(collectionId, true);
+      if (parentId) get().toggle(parentId, true);
+      await refresh(collectionId);
+      return folder;
+    },
+
+    async renameFolder(collectionId, folderId, name) {
+      await api('PUT', `${base(collectionId)}/folders/${enc(folderId)}`, { name });
+      await refresh(collectionId);
+    },
+
+    async deleteFolder(collectionId, folderId) {
+      await api('DELETE', `${base(collectionId)}/folders/${enc(folderId)}`);
+      await refresh(collectionId);
+    },
+
+    async addItem(collectionId, item) {
+      const { item: saved } = await api<{ item: CollectionItem }>('POST', `${base(collectionId)}/items`, item);
+      get().toggle(collectionId, true);
+      if (item.folderId) get().toggle(item.folderId, true);
+      await refresh(collectionId);
+      return saved;
+    },
+
+    async updateItem(collectionId, itemId, changes) {
+      const { item } = await api<{ item: CollectionItem }>('PUT', `${base(collectionId)}/items/${enc(itemId)}`, changes);
+      await refresh(collectionId);
+      return item;
+    },
+
+    async deleteItem(collectionId, itemId) {
+      await api('DELETE', `${base(collectionId)}/items/${enc(itemId)}`);
+      if (get().openItem === itemId) set({ openItem: null });
+      await refresh(collectionId);
+    },
+
+    async run(collectionId, itemId, opts) {
+      const body: { sessionId?: string; environmentId?: string } = {};
+      if (opts.sessionId) body.sessionId = opts.sessionId;
+      if (opts.environmentId) body.environmentId = opts.environmentId;
+      return api<RunResult>('POST', `${base(collectionId)}/items/${enc(itemId)}/run`, body);
+    },
+
+    async importFile(text) {
+      return afterImport(await api<ImportResult>('POST', '/api/collections/import', { text }));
+    },
+
+    async importOpenRpc(text) {
+      return afterImport(await api<ImportResult>('POST', '/api/collections/import/openrpc', { text }));
+    },
+
+    async exportFile(id) {
+      const name = get().list.find((c) => c.id === id)?.name ?? 'collection';
+      return download('GET', `${base(id)}/export`, undefined, `${name}.rpcscope-collection.json`);
+    },
+  };
+});
+
+/** Every folder of a tree, depth-first, with its depth (for pickers). */
+export function flattenFolders(tree: CollectionTree): { folder: FolderNode; depth: number; path: string }[] {
+  const out: { folder: FolderNode; depth: number; path: string }[] = [];
+  const walk = (folders: FolderNode[], depth: number, prefix: string) => {
+    for (const f of folders) {
+      const path = prefix ? `${prefix} / ${f.name}` : f.name;
+      out.push({ folder: f, depth, path });
+      walk(f.folders, depth + 1, path);
+    }
+  };
+  walk(tree.folders, 0, '');
+  return out;
+}

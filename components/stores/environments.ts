@@ -1,0 +1,121 @@
+/**
+ * Environments and their `{{variables}}`. Secret values never reach the page: the server sends the
+ * mask instead, and sending the mask back means "keep the stored value". The active environment is
+ * this browser's choice (remembered in localStorage) and is what a collection run fills in from.
+ */
+import { create } from 'zustand';
+import { SECRET_MASK } from '@/lib/variables/mask';
+import { api, enc } from '@/components/collections/http';
+
+export interface Variable {
+  name: string;
+  value: string;
+  secret: boolean;
+}
+
+export interface Environment {
+  id: string;
+  name: string;
+  variables: Variable[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export { SECRET_MASK };
+
+const ACTIVE_KEY = 'rpcscope.activeEnvironment';
+
+function recallActive(): string | null {
+  try {
+    return window.localStorage.getItem(ACTIVE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberActive(id: string | null): void {
+  try {
+    if (id) window.localStorage.setItem(ACTIVE_KEY, id);
+    else window.localStorage.removeItem(ACTIVE_KEY);
+  } catch {
+    // storage disabled: the choice lasts until the page reloads
+  }
+}
+
+export interface EnvironmentsStore {
+  list: Environment[];
+  loaded: boolean;
+  error: string | null;
+  activeId: string | null;
+  /** The editor dialog is showing (with this environment selected). */
+  editorOpen: boolean;
+  editing: string | null;
+  load(): Promise<void>;
+  setActive(id: string | null): void;
+  openEditor(id?: string | null): void;
+  closeEditor(): void;
+  create(name: string): Promise<Environment>;
+  save(id: string, changes: { name?: string; variables?: Variable[] }): Promise<Environment>;
+  remove(id: string): Promise<void>;
+}
+
+export const useEnvironments = create<EnvironmentsStore>()((set, get) => {
+  const put = (env: Environment) => set((s) => ({ list: s.list.some((e) => e.id === env.id) ? s.list.map((e) => (e.id === env.id ? env : e)) : [...s.list, env] }));
+  return {
+    list: [],
+    loaded: false,
+    error: null,
+    activeId: typeof window === 'undefined' ? null : recallActive(),
+    editorOpen: false,
+    editing: null,
+
+    async load() {
+      try {
+        const { environments } = await api<{ environments: Environment[] }>('GET', '/api/environments');
+        const activeId = get().activeId;
+        set({ list: environments, loaded: true, error: null });
+        // A remembered environment that was deleted elsewhere is forgotten.
+        if (activeId && !environments.some((e) => e.id === activeId)) get().setActive(null);
+      } catch (err) {
+        set({ error: (err as Error).message });
+      }
+    },
+
+    setActive(id) {
+      set({ activeId: id });
+      rememberActive(id);
+    },
+
+    openEditor(id) {
+      set({ editorOpen: true, editing: id ?? get().activeId ?? get().list[0]?.id ?? null });
+      void get().load();
+    },
+
+    closeEditor() {
+      set({ editorOpen: false });
+    },
+
+    async create(name) {
+      const { environment } = await api<{ environment: Environment }>('POST', '/api/environments', { name, variables: [] });
+      put(environment);
+      set({ editing: environment.id });
+      return environment;
+    },
+
+    async save(id, changes) {
+      const { environment } = await api<{ environment: Environment }>('PUT', `/api/environments/${enc(id)}`, changes);
+      put(environment);
+      return environment;
+    },
+
+    async remove(id) {
+      await api('DELETE', `/api/environments/${enc(id)}`);
+      set((s) => ({ list: s.list.filter((e) => e.id !== id), editing: s.editing === id ? null : s.editing }));
+      if (get().activeId === id) get().setActive(null);
+    },
+  };
+});
+
+export function activeEnvironment(s: EnvironmentsStore): Environment | undefined {
+  return s.activeId ? s.list.find((e) => e.id === s.activeId) : undefined;
+}
