@@ -3,9 +3,10 @@ import { useSessions } from '@/components/stores/sessions';
 import { useUi } from '@/components/stores/ui';
 import { ConnectForm } from '@/components/targets/ConnectForm';
 import { SessionList } from '@/components/sessions/SessionList';
+import { SidebarTabs } from '@/components/collections/SidebarTabs';
 import { IconClose, IconPlus } from '@/components/ui/icons';
 
-/** New connection on top, sessions (live and past) below. */
+/** New connection on top; sessions (live and past) or collections below, and the way into History. */
 export function Sidebar() {
   const hasSessions = useSessions((s) => s.order.length > 0);
   const connectOpen = useUi((s) => s.connectOpen);
@@ -33,9 +34,7 @@ export function Sidebar() {
           </div>
         ) : null}
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">
-        <SessionList />
-      </div>
+      <SidebarTabs sessions={<SessionList />} />
     </nav>
   );
 }
