@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconKeyboard, IconMonitor, IconMoon, IconSun } from '@/components/ui/icons';
 import { KIND_LABEL, describeTarget } from '@/components/targets/form';
 import { DialectPicker } from './DialectPicker';
+import { SessionActions } from '@/components/export/SessionActions';
 
 const THEME_ICON: Record<ThemeChoice, React.ReactNode> = {
   system: <IconMonitor />,
@@ -50,6 +51,7 @@ export function TopBar() {
           <span className="min-w-0 truncate font-mono text-[12px] text-muted" title={describeTarget(active.target)}>{describeTarget(active.target)}</span>
           {'framing' in active.target ? <span className="shrink-0 text-[11.5px] text-faint">{active.target.framing}</span> : null}
           <DialectPicker summary={active} />
+          <SessionActions summary={active} />
           {live ? (
             <button type="button" onClick={() => void close(active.id).catch(() => undefined)} className="shrink-0 rounded border border-line-strong px-2 py-0.5 text-[12px] text-muted hover:bg-hover hover:text-err">
               Disconnect
