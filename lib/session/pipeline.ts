@@ -60,17 +60,17 @@ export class MessagePipeline {
   private lifecycle: LifecycleChecker;
   private detector: DialectDetector | null;
   private dialectInfo: SessionDialect;
-  private readonly recent = new Map<number, TrafficEvent>();
-  /** Ring of the seqs in `recent`, so eviction is O(1) (Map.keys().next() slows down as deletions pile up). */
-  private readonly recentRing = new Array<number>(RECENT).fill(-1);
-  private recentAt = 0;
+  /** Recent events by seq % RECENT (a slot holds the newest event that maps to it). */
+  private readonly recent: (TrafficEvent | undefined)[] = new Array(RECENT);
+  /** Decoded errors by code, message and method: a chatty peer repeats the same few errors. */
+  private decoded = new Map<string, DecodedError>();
   private checks: MessageCheck | null = null;
 
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
     const chosen = options.dialect && isDialectId(options.dialect) ? options.dialect : undefined;
     this.profile = getProfile(chosen ?? 'base');
-    this.describer = dialectDescriber(this.profile, this.catalogs);
+    this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.detector = chosen ? null : createDialectDetector();
     this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: 'base' };
@@ -93,7 +93,7 @@ export class MessagePipeline {
   /** OpenRPC documents' error catalogs, consulted before the dialect's. */
   setCatalogs(catalogs: ErrorCatalog[]): void {
     this.catalogs = catalogs;
-    this.describer = dialectDescriber(this.profile, this.catalogs);
+    this.describer = this.cachedDescriber();
   }
 
   /** Schema checks run on every later message; null removes them. */
@@ -144,7 +144,7 @@ export class MessagePipeline {
     if (result.items) event.items = result.items;
 
     if (this.checks) {
-      const requestMethod = result.pair !== undefined ? this.recent.get(result.pair)?.method : undefined;
+      const requestMethod = result.pair !== undefined ? this.recentEvent(result.pair)?.method : undefined;
       const extra = this.checks({ dir, classified, requestMethod });
       if (extra.length) event.findings = [...event.findings, ...extra];
     }
@@ -155,7 +155,7 @@ export class MessagePipeline {
         event.findings.push(lf.finding);
         continue;
       }
-      const earlier = this.recent.get(lf.seq);
+      const earlier = this.recentEvent(lf.seq);
       if (!earlier) continue;
       earlier.findings = [...earlier.findings, lf.finding];
       patches.push({ seq: lf.seq, findings: earlier.findings });
@@ -207,17 +207,36 @@ export class MessagePipeline {
 
   private useProfile(id: string, info: SessionDialect): void {
     this.profile = getProfile(id as Parameters<typeof getProfile>[0]);
-    this.describer = dialectDescriber(this.profile, this.catalogs);
+    this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.dialectInfo = info;
   }
 
   private remember(event: TrafficEvent): void {
-    const evicted = this.recentRing[this.recentAt];
-    if (evicted >= 0) this.recent.delete(evicted);
-    this.recentRing[this.recentAt] = event.seq;
-    this.recentAt = (this.recentAt + 1) % RECENT;
-    this.recent.set(event.seq, event);
+    this.recent[event.seq % RECENT] = event;
+  }
+
+  private recentEvent(seq: number): TrafficEvent | undefined {
+    const e = this.recent[seq % RECENT];
+    return e && e.seq === seq ? e : undefined;
+  }
+
+  /** The dialect's describer with a small cache; errors that carry `data` are always decoded afresh. */
+  private cachedDescriber(): (err: RawErrorObject, method?: string) => DecodedError {
+    const describe = dialectDescriber(this.profile, this.catalogs);
+    this.decoded = new Map();
+    return (err, method) => {
+      if (err.data !== undefined || typeof err.code !== 'number' || typeof err.message !== 'string' || err.message.length > 256) {
+        return describe(err, method);
+      }
+      const key = `${err.code}\u0000${err.message}\u0000${method ?? ''}`;
+      const hit = this.decoded.get(key);
+      if (hit) return { ...hit };
+      const fresh = describe(err, method);
+      if (this.decoded.size >= 512) this.decoded.clear();
+      this.decoded.set(key, fresh);
+      return { ...fresh };
+    };
   }
 }
 

@@ -82,7 +82,7 @@ export class LiveSession {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.fail(message);
-      throw new Error(message);
+      throw new Error(message, { cause: err });
     }
     if (this.closed) return;
     this.summary.status = 'open';
@@ -179,7 +179,7 @@ export class LiveSession {
       const message = err instanceof Error ? err.message : String(err);
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `send failed: ${message}`));
       this.flush();
-      throw new Error(`send failed: ${message}`);
+      throw new Error(`send failed: ${message}`, { cause: err });
     }
   }
 
