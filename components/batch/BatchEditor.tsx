@@ -15,6 +15,7 @@ import { useNextAutoId } from '@/components/builder/session-index';
 import { useMethodGroups } from '@/components/builder/useMethodGroups';
 import { Button, ShortcutHint, modKey, Note } from '@/components/builder/ui';
 import { useSendStatus } from '@/components/builder/useSendStatus';
+import { SaveToCollection } from '@/components/collections/SaveToCollection';
 import { BatchResult, useBatchMatch } from './BatchResult';
 import { EntryRow } from './EntryRow';
 
@@ -90,7 +91,9 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
             </Button>
           </>
         )}
-        <Button variant="primary" size="xs" className="ml-auto" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
+        <span className="ml-auto" />
+        <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" />
+        <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
           Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { useIdCounters } from '@/components/stores/builder-ids';
 import { startComposerPersistence } from '@/components/stores/builder-persist';
 import { useSessions } from '@/components/stores/sessions';
 import { OpenRpcSection, ParamsAssist, useOpenRpcParamsCompletion } from '@/components/openrpc';
+import { SaveToCollection } from '@/components/collections/SaveToCollection';
 import { AutoRepliesSection } from './AutoReplies';
 import { MethodField } from './MethodField';
 import { useMethodGroups } from './useMethodGroups';
@@ -113,6 +114,13 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
         ) : (
           <span className="flex-1 text-xs text-muted">Sent exactly as typed — no framing fixes, no JSON checks.</span>
         )}
+        <SaveToCollection
+          kind={draft.mode === 'raw' ? 'raw' : 'request'}
+          text={composed.ok ? composed.text : undefined}
+          defaultName={draft.mode === 'raw' ? 'raw message' : draft.method || 'request'}
+          sessionId={sessionId}
+          blockedReason={composed.ok ? undefined : composed.error}
+        />
         <Button variant="primary" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.ok ? `Send (${mod}+Enter)` : composed.error)} data-testid="builder-send">
           Send <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
