@@ -4,7 +4,7 @@
  * folder (the last ones used are preselected), a name that defaults to the method, and whether the
  * session's target goes with the item. The exact text that would be sent is what is saved.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flattenFolders, useCollections, type ItemKind } from '@/components/stores/collections';
 import { activeEnvironment, useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
@@ -157,6 +157,7 @@ export function SaveToCollection({ kind, text, defaultName, sessionId, blockedRe
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const close = useCallback(() => setOpen(false), []);
+  const anchor = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!done) return;
     const t = setTimeout(() => setDone(null), 2500);
@@ -167,7 +168,7 @@ export function SaveToCollection({ kind, text, defaultName, sessionId, blockedRe
     setOpen(!open);
   };
   return (
-    <span className="relative inline-flex items-center">
+    <span ref={anchor} className="inline-flex items-center">
       <Button
         size="xs"
         onClick={toggle}
@@ -179,7 +180,7 @@ export function SaveToCollection({ kind, text, defaultName, sessionId, blockedRe
         {done ? '✓ Saved' : 'Save'}
       </Button>
       {done ? <span role="status" className="sr-only">{done}</span> : null}
-      <Popover open={open && text !== undefined} onClose={close} label="Save to collection" width={300}>
+      <Popover open={open && text !== undefined} onClose={close} anchor={anchor} label="Save to collection" width={300}>
         {text !== undefined ? (
           <SaveForm kind={kind} text={text} defaultName={defaultName} sessionId={sessionId} onSaved={(m) => { setDone(m); setOpen(false); }} />
         ) : null}
