@@ -22,7 +22,11 @@ export interface BridgeHandlers {
   resumeFrom(sessionId: string): number;
 }
 
+/** Light traffic reaches the page within a frame or two… */
 const FLUSH_MS = 33;
+/** …a backlog (a replay, a flood) in fewer, bigger updates: each update costs a layout and paint. */
+const FLUSH_BUSY_MS = 120;
+const BUSY_EVENTS = 1000;
 const BACKOFF_MIN = 250;
 const BACKOFF_MAX = 5000;
 
@@ -45,6 +49,7 @@ export class BridgeClient {
   private ws: WebSocket | null = null;
   private readonly subscribed = new Set<string>();
   private queue: BridgeOp[] = [];
+  private queuedEvents = 0;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private backoff = BACKOFF_MIN;
@@ -176,7 +181,8 @@ export class BridgeClient {
 
   private enqueue(op: BridgeOp): void {
     this.queue.push(op);
-    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+    if (op.type === 'events') this.queuedEvents += op.events.length;
+    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), this.queuedEvents >= BUSY_EVENTS ? FLUSH_BUSY_MS : FLUSH_MS);
   }
 
   private flush(): void {
@@ -185,6 +191,7 @@ export class BridgeClient {
     if (this.queue.length === 0) return;
     const ops = this.queue;
     this.queue = [];
+    this.queuedEvents = 0;
     this.handlers.onOps(ops);
   }
 }

@@ -16,6 +16,9 @@ import { positionOf } from '@/lib/timeline/filter';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 import { TimelineRow } from './TimelineRow';
 
+/** More than the rows ever on screen plus overscan, so the visible slots never collide. */
+const ROW_SLOTS = 512;
+
 const HEADERS: [string, string, string?][] = [
   ['#', 'text-right'],
   ['Time', ''],
@@ -121,7 +124,9 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
               if (!ev) return null;
               return (
                 <TimelineRow
-                  key={ev.seq}
+                  // Keyed by slot, not by entry: while scrolling, React refills the same row
+                  // elements with new text instead of creating and removing DOM nodes.
+                  key={vi.index % ROW_SLOTS}
                   ev={ev}
                   lookup={lookup}
                   selected={ev.seq === selectedSeq}
