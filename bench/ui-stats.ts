@@ -22,6 +22,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+export const median = (values: readonly number[]): number => percentile(values, 50);
+
 export function summarizeFrames(s: FrameSample): FrameSummary {
   const d = s.deltas;
   return {
