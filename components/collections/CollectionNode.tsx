@@ -3,7 +3,7 @@
 import { memo, useState } from 'react';
 import { useCollections, type CollectionInfo, type FolderNode } from '@/components/stores/collections';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, InlineName, Problem, fieldClass, iconButtonClass } from './ui';
+import { ConfirmDelete, InlineName, Problem, fieldClass, iconButtonClass, IconPencil } from './ui';
 import { ItemNode } from './ItemNode';
 import { messageOf } from './http';
 
@@ -105,7 +105,7 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
             <IconPlus size={12} />
           </button>
           <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename folder ${folder.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
-            <span className="text-[11px]">Aa</span>
+            <IconPencil />
           </button>
           <ConfirmDelete what={`folder ${folder.name} and everything in it`} onConfirm={() => useCollections.getState().deleteFolder(collectionId, folder.id)}>
             <IconTrash size={12} />
@@ -166,7 +166,7 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
             <IconDownload />
           </button>
           <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename collection ${collection.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
-            <span className="text-[11px]">Aa</span>
+            <IconPencil />
           </button>
           <ConfirmDelete what={`collection ${collection.name}`} onConfirm={() => useCollections.getState().remove(collection.id)}>
             <IconTrash size={12} />

@@ -4,12 +4,15 @@
  * bad entry with the reason, and nothing was created.
  */
 import { useRef, useState } from 'react';
+import { parseCollectionFile } from '@/lib/collections/parse';
 import { useCollections, type ImportResult } from '@/components/stores/collections';
 import { ApiProblem, messageOf, type EntryProblem } from './http';
 import { Spinner } from './ui';
 
 /** The server refuses larger files anyway; reading one this big would only freeze the tab. */
 const MAX_FILE_BYTES = 40 * 1024 * 1024;
+
+const smallButton = 'h-6 rounded border border-line-strong px-1.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg';
 
 type Outcome =
   | { state: 'idle' }
@@ -33,6 +36,14 @@ export function ImportCollection() {
     setOutcome({ state: 'busy', file: file.name });
     try {
       const text = await file.text();
+      if (kind === 'collection') {
+        // Checked here first for an instant answer; the server checks again before writing.
+        const parsed = parseCollectionFile(text);
+        if (!parsed.ok) {
+          setOutcome({ state: 'failed', file: file.name, error: parsed.error, entries: parsed.errors });
+          return;
+        }
+      }
       const store = useCollections.getState();
       const result = kind === 'collection' ? await store.importFile(text) : await store.importOpenRpc(text);
       setOutcome({ state: 'ok', file: file.name, result });
@@ -43,12 +54,13 @@ export function ImportCollection() {
 
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-center gap-1">
-        <button type="button" className="rounded border border-line-strong px-1.5 py-0.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg" onClick={() => fileRef.current?.click()}>
-          Import collection file…
+      <div className="flex items-center gap-1">
+        <span className="shrink-0 text-[11px] text-muted">Import</span>
+        <button type="button" className={smallButton} onClick={() => fileRef.current?.click()} title="A .rpcscope-collection.json file (all or nothing)">
+          Collection file…
         </button>
-        <button type="button" className="rounded border border-line-strong px-1.5 py-0.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg" onClick={() => openRpcRef.current?.click()} title="One item per method, params from its examples">
-          Import OpenRPC…
+        <button type="button" className={smallButton} onClick={() => openRpcRef.current?.click()} title="An OpenRPC document: one item per method, params from its examples">
+          OpenRPC…
         </button>
         <input ref={fileRef} type="file" accept=".json,application/json" className="hidden" aria-label="Collection file to import" data-testid="import-collection-input" onChange={(e) => void importFrom(e.currentTarget, 'collection')} />
         <input ref={openRpcRef} type="file" accept=".json,application/json" className="hidden" aria-label="OpenRPC document to import" data-testid="import-openrpc-input" onChange={(e) => void importFrom(e.currentTarget, 'openrpc')} />
@@ -65,7 +77,9 @@ export function ImportCollection() {
       {outcome.state === 'failed' ? (
         <div role="alert" className="rounded border border-err/40 bg-err-bg px-2 py-1 text-[11.5px] text-err" data-testid="import-error">
           <div className="flex items-start gap-1">
-            <span className="min-w-0 flex-1 break-words"><b>{outcome.file}</b>: {outcome.error}</span>
+            <span className="min-w-0 flex-1 break-words">
+              <b>{outcome.file}</b>: {outcome.entries.length ? `nothing was imported, ${outcome.entries.length} problem${outcome.entries.length === 1 ? '' : 's'}:` : outcome.error}
+            </span>
             <button type="button" className="text-muted hover:text-fg" aria-label="Dismiss" onClick={() => setOutcome({ state: 'idle' })}>✕</button>
           </div>
           {outcome.entries.length ? (

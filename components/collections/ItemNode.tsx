@@ -11,7 +11,7 @@ import { usePreferences } from '@/components/stores/preferences';
 import { describeTarget, KIND_LABEL } from '@/components/targets/form';
 import { Button } from '@/components/ui/Button';
 import { IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, InlineName, Problem, Spinner, iconButtonClass, selectClass } from './ui';
+import { ConfirmDelete, InlineName, Problem, Spinner, iconButtonClass, selectClass, IconPencil } from './ui';
 import { VarText, unknownVariables } from './VarText';
 import { defaultWhere, useRunItem, type RunState } from './useRunItem';
 import { messageOf } from './http';
@@ -80,7 +80,7 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
         {item.target ? <span className="shrink-0 text-[10px] text-faint" title={`Own target: ${describeTarget(item.target)}`}>{KIND_LABEL[item.target.kind]}</span> : null}
         <span className="ml-auto hidden shrink-0 items-center group-hover:flex group-focus-within:flex">
           <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename ${item.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
-            <span className="text-[11px]">Aa</span>
+            <IconPencil />
           </button>
           <ConfirmDelete what={item.name} onConfirm={() => useCollections.getState().deleteItem(item.collectionId, item.id)}>
             <IconTrash size={12} />

@@ -258,3 +258,12 @@ export function SectionTitle({ children, right }: { children: ReactNode; right?:
     </div>
   );
 }
+
+/** A pencil, for rename buttons. */
+export function IconPencil({ size = 12 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M10.8 2.7l2.5 2.5-7.6 7.6-3.2.7.7-3.2z M9.3 4.2l2.5 2.5" />
+    </svg>
+  );
+}

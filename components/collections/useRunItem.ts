@@ -5,6 +5,8 @@
  * the `{{variables}}` on the server; an unknown one comes back as the server's plain sentence.
  */
 import { useCallback, useState } from 'react';
+import { itemMessageText } from '@/lib/collections/run';
+import { describeUnknown, substituteMessage, substituteTarget, type UnknownVariable } from '@/lib/variables/target';
 import { useCollections, type CollectionItem } from '@/components/stores/collections';
 import { useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
@@ -44,8 +46,18 @@ export function useRunItem(item: CollectionItem) {
       setStatus({ state: 'failed', error: 'This item has no target of its own: run it in a live session.' });
       return;
     }
+    const envs = useEnvironments.getState();
+    const environmentId = envs.activeId ?? undefined;
+    // The page knows every variable's name (secret values come masked), so a missing one is
+    // reported at once in the server's words; the server checks again when it fills them in.
+    const vars = envs.list.find((e) => e.id === environmentId)?.variables ?? [];
+    const unknown: UnknownVariable[] = [...substituteMessage(itemMessageText(item.payload), vars, 'payload').unknown];
+    if (where === 'target' && item.target) unknown.push(...substituteTarget(item.target, vars).unknown);
+    if (unknown.length) {
+      setStatus({ state: 'failed', error: describeUnknown(unknown) });
+      return;
+    }
     setStatus({ state: 'running' });
-    const environmentId = useEnvironments.getState().activeId ?? undefined;
     try {
       const r = await useCollections.getState().run(item.collectionId, item.id, { sessionId: where === 'session' ? session!.id : undefined, environmentId });
       if (r.session) {

@@ -5,7 +5,7 @@ import { DURATION, useHistory, type HistoryEntry } from '@/components/stores/his
 import { describeTarget, KIND_LABEL } from '@/components/targets/form';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconTrash } from '@/components/ui/icons';
-import { Badge, ConfirmDelete, InlineName, fieldClass, iconButtonClass } from '@/components/collections/ui';
+import { Badge, ConfirmDelete, InlineName, fieldClass, iconButtonClass, IconPencil } from '@/components/collections/ui';
 import { messageOf } from '@/components/collections/http';
 
 function startedLabel(iso: string): string {
@@ -100,7 +100,7 @@ export const HistoryRow = memo(function HistoryRow({ entry, active }: { entry: H
             Open
           </button>
           <button type="button" className={iconButtonClass} title="Rename" aria-label={`Rename ${entry.name}`} onClick={() => setRenaming(true)}>
-            <span className="text-[11px]">Aa</span>
+            <IconPencil />
           </button>
           <button type="button" className={iconButtonClass} title="Edit tags" aria-label={`Tag ${entry.name}`} onClick={() => setTagging((t) => !t)}>
             <span className="text-[12px]">#</span>
