@@ -89,7 +89,7 @@ test.describe('connecting and the first exchange', () => {
     await openApp(page, app);
     const nav = page.getByRole('navigation', { name: 'Sessions' });
     const form = nav.getByRole('form', { name: 'Connect to a target' });
-    if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect' }).click();
+    if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect', exact: true }).click();
     await form.getByRole('radio', { name: 'stdio' }).click();
     await form.getByLabel('Command line').fill('rpcscope-no-such-command-xyz --stdio');
     await form.getByRole('button', { name: 'Connect', exact: true }).click();

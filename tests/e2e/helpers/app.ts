@@ -16,7 +16,7 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
 export async function connectForm(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Sessions' });
   const form = nav.getByRole('form', { name: 'Connect to a target' });
-  if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect' }).click();
+  if (!(await form.isVisible())) await nav.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(form).toBeVisible();
   return form;
 }
@@ -26,7 +26,8 @@ export async function submitConnect(page: Page, form: Locator): Promise<string> 
   const before = await activeSessionId(page);
   await form.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect.poll(() => activeSessionId(page), { message: 'a new session becomes active' }).not.toBe(before);
-  await expect(page.getByTestId('active-session').getByText('live')).toBeVisible();
+  // Spawning a process or opening a socket can take a while on a busy machine.
+  await expect(page.getByTestId('active-session').getByText('live')).toBeVisible({ timeout: 15_000 });
   return (await activeSessionId(page))!;
 }
 
