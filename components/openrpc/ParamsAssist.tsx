@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { checkJson } from '@/lib/builder/json-text';
 import { signature } from '@/lib/openrpc/check';
 import { paramsExamples } from '@/lib/openrpc/examples';
-import { checkParams } from '@/lib/openrpc/params';
+import { checkParams, type Issue } from '@/lib/openrpc/params';
 import { Button } from '@/components/ui/Button';
 import { useOpenRpcMethod, useOpenRpcSession } from './hooks';
 
@@ -21,15 +21,15 @@ export interface ParamsAssistProps {
   onInsert(mode: 'array' | 'object', text: string): void;
 }
 
-/** The problems with the params as typed (empty when the method is not in a document or the JSON is broken). */
-export function useParamsIssues(sessionId: string | null, method: string, paramsMode: ParamsAssistProps['paramsMode'], paramsText: string) {
+/** The problems with the params as typed; null when they cannot be checked (no document declares the method, or the JSON is broken). */
+export function useParamsIssues(sessionId: string | null, method: string, paramsMode: ParamsAssistProps['paramsMode'], paramsText: string): Issue[] | null {
   const entry = useOpenRpcMethod(sessionId, method);
   return useMemo(() => {
-    if (!entry) return [];
+    if (!entry) return null;
     let value: unknown;
     if (paramsMode !== 'omit') {
       const parsed = checkJson(paramsText.trim());
-      if (!parsed.ok) return [];
+      if (!parsed.ok) return null;
       value = parsed.value;
     }
     return checkParams(entry.doc, entry.method, value);
@@ -44,7 +44,9 @@ export function ParamsAssist({ sessionId, method, paramsMode, paramsText, onInse
   const [pick, setPick] = useState(0);
 
   if (!entry) {
-    if (set.size === 0 || method.trim() === '') return null;
+    const typed = method.trim();
+    // Still typing a name some document has: no verdict yet.
+    if (set.size === 0 || typed === '' || set.methodList().some((m) => m.name.includes(typed))) return null;
     return (
       <p className="text-[12px] text-muted" data-testid="openrpc-method-unknown">
         {JSON.stringify(method)} is not in the OpenRPC {set.size === 1 ? 'document' : 'documents'} {set.label}.
@@ -87,7 +89,7 @@ export function ParamsAssist({ sessionId, method, paramsMode, paramsText, onInse
       <div className="font-mono text-[11.5px] text-faint" title={`From the OpenRPC document ${entry.doc.label}`}>
         {signature(entry.method)} · {entry.doc.label}
       </div>
-      {issues.length ? (
+      {issues === null ? null : issues.length ? (
         <ul className="flex flex-col gap-0.5" aria-label="Params problems" data-testid="openrpc-params-issues">
           {issues.map((i) => (
             <li key={`${i.path}\u0000${i.message}`} className="flex items-start gap-1.5 text-[12px] text-warn" data-testid="openrpc-params-issue">

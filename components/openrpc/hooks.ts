@@ -9,7 +9,8 @@ import { paramsCompletionSource } from './params-completion';
 import { EMPTY_ENTRY, useOpenRpc, type SessionOpenRpc } from './store';
 
 export const METHOD_SOURCE_ID = 'openrpc';
-const DETAIL_CHARS = 60;
+// The suggestion list is narrow: a long summary would squeeze the method name out.
+const DETAIL_CHARS = 36;
 
 export function useOpenRpcSession(sessionId: string | null): SessionOpenRpc {
   const entry = useOpenRpc((s) => (sessionId ? s.sessions[sessionId] : undefined));

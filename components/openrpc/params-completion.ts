@@ -15,6 +15,8 @@ export function paramsCompletionSource(current: () => MethodEntry | undefined): 
     if (!c) return null;
     // Unasked, offer only where something is being typed or a name is expected.
     if (!context.explicit && c.prefix === '' && !c.inString && c.position === 'value') return null;
+    // Inside a string the opening quote is already typed: complete after it, and close it.
+    const from = c.inString ? c.from + 1 : c.from;
     let options: Completion[];
     if (c.position === 'key') {
       options = keysAt(entry.doc, entry.method, c.path)
@@ -24,13 +26,16 @@ export function paramsCompletionSource(current: () => MethodEntry | undefined): 
           type: 'property',
           detail: [k.detail, k.required ? 'required' : ''].filter(Boolean).join(' · ') || undefined,
           info: k.info,
-          apply: `${JSON.stringify(k.name)}: `,
+          apply: c.inString ? `${JSON.stringify(k.name).slice(1)}: ` : `${JSON.stringify(k.name)}: `,
           boost: k.required ? 1 : 0,
         }));
     } else {
-      options = valuesAt(entry.doc, entry.method, c.path).map((v) => ({ label: JSON.stringify(v), type: 'constant', apply: JSON.stringify(v) }));
+      const values = valuesAt(entry.doc, entry.method, c.path);
+      options = c.inString
+        ? values.filter((v): v is string => typeof v === 'string').map((v) => ({ label: v, type: 'constant', apply: JSON.stringify(v).slice(1) }))
+        : values.map((v) => ({ label: JSON.stringify(v), type: 'constant', apply: JSON.stringify(v) }));
     }
     if (options.length === 0) return null;
-    return { from: c.from, options, validFor: /^"?[\w$-]*"?$/ };
+    return { from, options, validFor: /^[\w$-]*$/ };
   };
 }

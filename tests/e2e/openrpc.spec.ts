@@ -94,7 +94,11 @@ test.describe('OpenRPC', () => {
     await page.keyboard.press('Control+Space');
     const completion = page.locator('.cm-tooltip-autocomplete');
     await expect(completion).toContainText('petId');
-    await page.keyboard.press('Escape');
+    await expect(completion).toContainText('integer · required');
+    // CodeMirror ignores Enter for a moment after the list opens (its interactionDelay, 75 ms).
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await expect(editor).toHaveText('{"petId": ');
 
     // Insert example fixes it.
     await b.getByTestId('openrpc-insert-example').click();
@@ -136,5 +140,27 @@ test.describe('OpenRPC', () => {
     const inspector = page.getByTestId('inspector');
     await inspector.getByRole('tab', { name: /Findings/ }).click();
     await expect(inspector.locator('[data-rule="openrpc-result"]')).toContainText('result must be an integer (it is the string "2")');
+  });
+
+  test('a document loaded from a file shows its problems in plain words, and can be removed', async ({ page, app }) => {
+    await openReady(page, app);
+    await connectUrl(page, 'HTTP', `http://127.0.0.1:${peer.port}/files`, 'petstore from a file');
+    const section = page.getByTestId('request-builder').getByTestId('openrpc-section');
+    if (!(await section.getByTestId('openrpc-discover').isVisible())) await section.locator('summary').click();
+    const broken = { openrpc: '1.3.2', info: { title: 'Broken API' }, methods: [{ name: 'ping', paramStructure: 'named', params: [] }] };
+    await section.getByTestId('openrpc-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+    const doc = section.getByTestId('openrpc-doc');
+    await expect(doc).toContainText('Broken API');
+    await expect(doc).toContainText('from broken.json');
+    const problems = doc.getByTestId('openrpc-problem');
+    await expect(problems).toHaveText([
+      'info is missing "version"',
+      'methods[0] (ping).paramStructure must be one of "by-position", "by-name", "either" (it is the string "named")',
+    ]);
+    await expect(section.locator('summary')).toContainText('2 problems');
+    await doc.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/openrpc-problems.png' });
+    await doc.getByRole('button', { name: 'Remove Broken API' }).click();
+    await expect(section.getByTestId('openrpc-doc')).toHaveCount(0);
   });
 });
