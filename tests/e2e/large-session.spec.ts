@@ -95,3 +95,17 @@ test('a recorded 100,000-entry session opens at once, filters, and scrolls to it
   // Only a screenful of rows exists in the page, whatever the session's size.
   expect(await rows(page).count()).toBeLessThan(200);
 });
+
+test('in a 100,000-entry session every row number is shown whole, not cut off', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, app);
+  await page.locator(`[data-session-id="${seeded.sessionId}"]`).click();
+  const last = seeded.session.events[seeded.session.events.length - 1];
+  await expect(rowBySeq(page, last.seq)).toBeVisible({ timeout: 45_000 });
+  const seqCell = rowBySeq(page, last.seq).getByRole('cell').first();
+  await expect(seqCell).toHaveText(String(last.seq));
+  // The text fits its column: nothing is hidden behind an ellipsis.
+  const fits = await seqCell.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits, `the # cell of entry ${last.seq} is cut off`).toBe(true);
+});
