@@ -29,12 +29,15 @@ interface Attached {
 }
 
 export const DISCOVER_TIMEOUT_MS = 15_000;
+const LOADED_CACHE = 32;
 
 export class OpenRpcSessions {
   private readonly attached = new Map<string, Attached>();
   /** Live sessions already looked at for remembered documents. */
   private readonly seen = new Set<string>();
   private discoverCount = 0;
+  /** Documents already parsed and compiled, so listing a past session does not compile them again. */
+  private readonly loaded = new Map<string, OpenRpcDocument>();
   private readonly unlisten: () => void;
 
   constructor(
@@ -117,9 +120,18 @@ export class OpenRpcSessions {
   private remembered(key: string): OpenRpcDocument[] {
     const out: OpenRpcDocument[] = [];
     for (const r of this.store.openrpc.list(key)) {
-      const parsed = parseDocumentText(r.text);
-      if (!parsed.ok) continue;
-      out.push(OpenRpcDocument.load(parsed.value, asSource(r.source)).compileAll());
+      const source = asSource(r.source);
+      // The id is a hash of the content: a cached document is the same document.
+      const cacheKey = `${r.docId} ${JSON.stringify(source)}`;
+      let doc = this.loaded.get(cacheKey);
+      if (!doc) {
+        const parsed = parseDocumentText(r.text);
+        if (!parsed.ok) continue;
+        doc = OpenRpcDocument.load(parsed.value, source).compileAll();
+        this.loaded.set(cacheKey, doc);
+        if (this.loaded.size > LOADED_CACHE) this.loaded.delete(this.loaded.keys().next().value!);
+      }
+      out.push(doc);
     }
     return out;
   }
