@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let t: TestServer;
 beforeAll(async () => {

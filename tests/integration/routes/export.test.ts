@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serializeSessionFile } from '@/lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '@/lib/session/types';
 import { SECRETS, httpSession, stdioSession } from '../../unit/redaction/seeded';
-import { TOKEN, startTestServer, type TestServer } from './server';
+import { TOKEN, startTestServer, type TestServer } from '../helpers/test-server';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { serializeSessionFile } from '@/lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '@/lib/session/types';
 import { SECRET_MASK } from '@/lib/variables';
 import { httpSession, stdioSession } from '../../unit/redaction/seeded';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let t: TestServer;
 beforeAll(async () => {

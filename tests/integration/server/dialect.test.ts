@@ -1,44 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServer, type RunningServer } from '@/server/main';
-import { loadConfig } from '@/server/config';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
-import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
+import type { SessionSummary } from '@/lib/session/types';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const TOKEN = 'dialect-test-token-0123456789abcdef0123';
-let server: RunningServer;
-let dir: string;
-
-async function api<T>(method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
-    method,
-    headers: { 'x-rpcscope-token': TOKEN, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
-async function eventsUntil(id: string, pred: (events: TrafficEvent[]) => boolean): Promise<TrafficEvent[]> {
-  for (let i = 0; i < 200; i++) {
-    const { json } = await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${id}/events`);
-    if (pred(json.events)) return json.events;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out waiting for events');
-}
+let t: TestServer;
+const api = <T>(method: string, p: string, body?: unknown) => t.api<T>(method, p, body);
+const eventsUntil: TestServer['eventsUntil'] = (id, pred) => t.eventsUntil(id, pred);
 
 const stdio = (framing: string, ...extra: string[]) => ({ kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', framing, ...extra], framing });
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-dialect-'));
-  server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+  t = await startTestServer();
 });
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t?.stop());
 
 describe('the session speaks the dialect the traffic shows', () => {
   it('detects LSP from an initialize request, says why in the timeline, and decodes -32001 the LSP way', async () => {

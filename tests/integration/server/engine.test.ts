@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from '@/server/main';
-import { loadConfig } from '@/server/config';
+import { startTestServer, TOKEN, type TestServer } from '../helpers/test-server';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import type { ServerMessage } from '@/lib/session/bridge';
 import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
 
-const TOKEN = 'engine-test-token-0123456789abcdef0123';
-let server: RunningServer;
-let dir: string;
-
-async function api<T>(method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
-    method,
-    headers: { 'x-rpcscope-token': TOKEN, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+let t: TestServer;
+const api = <T>(method: string, p: string, body?: unknown) => t.api<T>(method, p, body);
+const server = { get port() { return t.server.port; } };
 
 /** A bridge client that collects events per session and can wait for a condition. */
 function bridge() {
@@ -41,14 +28,9 @@ function bridge() {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-engine-'));
-  server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+  t = await startTestServer();
 });
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t?.stop());
 
 describe('a user connects to a stdio language-server-style peer and watches the traffic live', () => {
   let session: SessionSummary;

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { startServer, type RunningServer } from '@/server/main';
 import { loadConfig } from '@/server/config';
 
+import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
+
 export const TOKEN = 'routes-test-token-0123456789abcdef012345';
 
 export interface Reply<T = unknown> {
@@ -25,6 +27,12 @@ export interface TestServer {
   api<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<Reply<T>>;
   /** Any request, with exactly the headers given (plus Host). */
   raw(opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
+  /** Opens a session on a target and returns its summary (throws with the server's words when it cannot). */
+  open(target: unknown, extra?: Record<string, unknown>): Promise<SessionSummary>;
+  /** Sends one message text exactly as given; returns its seq. */
+  send(sessionId: string, text: string): Promise<number>;
+  /** Polls the session's events until `pred` holds (bounded: about 5 s). */
+  eventsUntil(sessionId: string, pred: (events: TrafficEvent[]) => boolean): Promise<TrafficEvent[]>;
   stop(): Promise<void>;
 }
 
@@ -65,12 +73,34 @@ export async function startTestServer(): Promise<TestServer> {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     }) as Promise<Reply<never>>;
 
+  const open: TestServer['open'] = async (target, extra = {}) => {
+    const r = await api<{ session: SessionSummary; error?: string }>('POST', '/api/sessions', { target, ...extra });
+    if (r.status !== 200) throw new Error(`could not open a session: ${r.json.error}`);
+    return r.json.session;
+  };
+  const send: TestServer['send'] = async (sessionId, text) => {
+    const r = await api<{ seq: number; error?: string }>('POST', `/api/sessions/${sessionId}/send`, { text });
+    if (r.status !== 200) throw new Error(`send failed: ${r.json.error}`);
+    return r.json.seq;
+  };
+  const eventsUntil: TestServer['eventsUntil'] = async (sessionId, pred) => {
+    for (let i = 0; i < 200; i++) {
+      const { json } = await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${sessionId}/events`);
+      if (pred(json.events)) return json.events;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('timed out waiting for events');
+  };
+
   return {
     server,
     dir,
     parent,
     api,
     raw,
+    open,
+    send,
+    eventsUntil,
     async stop() {
       await server.stop();
       rmSync(parent, { recursive: true, force: true });
