@@ -16,11 +16,13 @@ export const selectClass =
 export const iconButtonClass = 'inline-flex items-center justify-center rounded p-1 text-muted hover:bg-hover hover:text-fg disabled:opacity-40';
 
 /** Escape closes, a click outside closes; focus moves into the dialog when it opens. */
-export function Dialog({ title, onClose, children, width = 720, footer, testId }: {
+export function Dialog({ title, onClose, children, width = 720, height, footer, testId }: {
   title: ReactNode;
   onClose(): void;
   children: ReactNode;
   width?: number;
+  /** A fixed height (capped by the window), so a list that filters down does not make it jump. */
+  height?: number;
   footer?: ReactNode;
   testId?: string;
 }) {
@@ -47,7 +49,7 @@ export function Dialog({ title, onClose, children, width = 720, footer, testId }
         aria-labelledby={titleId}
         data-testid={testId}
         className="flex max-h-full max-w-full flex-col rounded-md border border-line-strong bg-bg shadow-2xl"
-        style={{ width }}
+        style={{ width, height }}
         onMouseDown={(e) => e.stopPropagation()}
       >
         <div className="flex shrink-0 items-center gap-2 border-b border-line px-4 py-2">

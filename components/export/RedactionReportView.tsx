@@ -52,11 +52,11 @@ export function RedactionReportView({ report, events }: { report: RedactionRepor
       )}
       {report.hits.length ? (
         <details open={report.hits.length <= 12}>
-          <summary className="cursor-pointer text-[12px] text-muted">Where ({report.hits.length}{report.hitsTruncated ? '+' : ''} places)</summary>
+          <summary className="cursor-pointer text-[12px] text-muted">Where ({report.hits.length}{report.hitsTruncated ? '+' : ''} place{report.hits.length === 1 && !report.hitsTruncated ? '' : 's'})</summary>
           <ul className="mt-1 max-h-48 overflow-auto rounded border border-line bg-panel text-[11.5px]" aria-label="Places redacted">
             {report.hits.map((h, i) => (
               <li key={i} className="flex gap-2 border-b border-line px-2 py-0.5 last:border-b-0">
-                <span className="w-28 shrink-0 truncate text-muted" title={KIND_WORDS[h.kind]?.label}>{h.kind}</span>
+                <span className="w-36 shrink-0 truncate text-muted" title={h.kind}>{KIND_WORDS[h.kind]?.label ?? h.kind}</span>
                 <span className="min-w-0 flex-1 truncate" title={h.label}>{h.label}</span>
                 <span className="min-w-0 flex-1 truncate font-mono text-muted" title={h.where}>{h.where}</span>
                 <span className="shrink-0 tabular-nums">×{h.count}</span>

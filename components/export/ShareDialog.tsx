@@ -64,7 +64,7 @@ export function ShareDialog({ sessionId, name, onClose, onChange }: {
           token, and shows the session redacted with every default rule at the moment it is opened.
         </p>
         <p className="rounded border border-warn/40 bg-warn-bg px-2 py-1.5 leading-relaxed text-warn">
-          The link works only where this rpcscope runs: it listens on this machine (127.0.0.1) and checks the Host of every request, so a teammate on
+          By default the link works only where this rpcscope runs: it listens on this machine (127.0.0.1) and checks the Host of every request, so a teammate on
           another machine cannot open it. To hand a session to someone else, export it as an HTML page or a session file instead.
         </p>
         {state === null && !problem ? <Spinner label="Checking for a link…" /> : null}
@@ -76,10 +76,9 @@ export function ShareDialog({ sessionId, name, onClose, onChange }: {
             </div>
             <div className="flex items-center gap-2">
               <a href={state.url} target="_blank" rel="noopener noreferrer" className="text-[12px] text-accent hover:underline">Open it in a new tab</a>
-              <span className="ml-auto flex items-center gap-1 text-[12px] text-muted">
-                Revoke the link
+              <span className="ml-auto">
                 <ConfirmDelete what="the share link (it stops working for good)" onConfirm={revoke}>
-                  <span className="rounded border border-line-strong px-1.5 text-[12px]">Revoke</span>
+                  <span className="rounded border border-line-strong px-1.5 text-[12px]">Revoke link</span>
                 </ConfirmDelete>
               </span>
             </div>

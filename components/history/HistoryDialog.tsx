@@ -58,13 +58,13 @@ function Filters() {
           data-autofocus
         />
       </div>
-      <select aria-label="Status" className={selectClass} value={query.status} onChange={(e) => setQuery({ status: e.target.value as HistoryQuery['status'] })}>
+      <select aria-label="Filter by status" className={selectClass} value={query.status} onChange={(e) => setQuery({ status: e.target.value as HistoryQuery['status'] })}>
         {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
       </select>
-      <select aria-label="Transport" className={selectClass} value={query.kind} onChange={(e) => setQuery({ kind: e.target.value as HistoryQuery['kind'] })}>
+      <select aria-label="Filter by transport" className={selectClass} value={query.kind} onChange={(e) => setQuery({ kind: e.target.value as HistoryQuery['kind'] })}>
         {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
       </select>
-      <select aria-label="Tag" className={selectClass} value={query.tag} onChange={(e) => setQuery({ tag: e.target.value })}>
+      <select aria-label="Filter by tag" className={selectClass} value={query.tag} onChange={(e) => setQuery({ tag: e.target.value })}>
         <option value="">Any tag</option>
         {query.tag && !tags.some((t) => t.tag === query.tag) ? <option value={query.tag}>#{query.tag}</option> : null}
         {tags.map((t) => <option key={t.tag} value={t.tag}>#{t.tag} ({t.count})</option>)}
@@ -98,6 +98,7 @@ export function HistoryDialog() {
           title="History"
           onClose={() => setOpen(false)}
           width={1180}
+          height={640}
           testId="history-dialog"
           footer={
             <>
@@ -112,14 +113,14 @@ export function HistoryDialog() {
           {error ? <div className="px-4 py-2"><Problem>{error}</Problem></div> : null}
           <table className="w-full table-fixed border-collapse" aria-label="Recorded sessions">
             <colgroup>
-              <col className="w-[27%]" />
+              <col className="w-[26%]" />
               <col />
               <col className="w-40" />
-              <col className="w-20" />
               <col className="w-24" />
-              <col className="w-14" />
+              <col className="w-24" />
               <col className="w-16" />
-              <col className="w-40" />
+              <col className="w-20" />
+              <col className="w-36" />
             </colgroup>
             <thead className="sticky top-0 z-10 bg-bg">
               <tr className="border-b border-line text-left text-[10.5px] tracking-wider text-faint uppercase">

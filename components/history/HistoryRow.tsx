@@ -11,7 +11,9 @@ import { messageOf } from '@/components/collections/http';
 function startedLabel(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  // Local time, sortable and compact: 2026-03-01 09:00:00.
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 /** Tags as "a, b, c"; Enter saves, Escape cancels. */
@@ -87,7 +89,7 @@ export const HistoryRow = memo(function HistoryRow({ entry, active }: { entry: H
         </div>
         {entry.failure ? <div className="mt-0.5 truncate font-mono text-[11px] text-err" title={entry.failure}>{entry.failure}</div> : null}
       </td>
-      <td className="py-1.5 pr-2 text-[12px] whitespace-nowrap text-muted">{startedLabel(entry.startedAt)}</td>
+      <td className="py-1.5 pr-2 font-mono text-[11.5px] whitespace-nowrap text-muted" title={new Date(entry.startedAt).toString()}>{startedLabel(entry.startedAt)}</td>
       <td className="py-1.5 pr-2 text-right text-[12px] whitespace-nowrap text-muted tabular-nums">{DURATION(entry.durationMs)}</td>
       <td className="py-1.5 pr-2 text-right text-[12px] whitespace-nowrap tabular-nums" title={`${entry.counts.out} sent, ${entry.counts.in} received, ${entry.counts.events} entries in all`}>
         <span className="text-out">{entry.counts.out.toLocaleString()}↑</span> <span className="text-in">{entry.counts.in.toLocaleString()}↓</span>
