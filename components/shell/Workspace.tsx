@@ -1,5 +1,5 @@
 'use client';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 /** Everything about the active session: composer, filters, statistics, timeline and inspector. */
 import { useSessions } from '@/components/stores/sessions';
 import { filterOf, useTimeline } from '@/components/stores/timeline';
@@ -17,8 +17,11 @@ import { Splitter } from './Splitter';
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);
   const selectedSeq = useSessions((s) => s.selectedSeq);
-  // Deferred: a keystroke in the filter box paints at once; the 100k-entry pass follows.
-  const filter = useDeferredValue(useTimeline((s) => filterOf(s, sessionId)));
+  // Deferred: a keystroke in the filter box paints at once; the 100k-entry pass follows. Never
+  // across a session switch, though: another session's filter must not show for a moment.
+  const current = useTimeline((s) => filterOf(s, sessionId));
+  const deferred = useDeferredValue(useMemo(() => ({ sessionId, filter: current }), [sessionId, current]));
+  const filter = deferred.sessionId === sessionId ? deferred.filter : current;
   const statsOpen = usePreferences((s) => s.statsOpen);
   const inspectorWidth = usePreferences((s) => s.inspectorWidth);
   const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);

@@ -16,6 +16,9 @@ import { positionOf } from '@/lib/timeline/filter';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 import { TimelineRow } from './TimelineRow';
 
+/** Where each session's timeline was scrolled, so switching away and back lands in the same place. */
+const savedScroll = new Map<string, number>();
+
 /** More than the rows ever on screen plus overscan, so the visible slots never collide. */
 const ROW_SLOTS = 512;
 
@@ -39,6 +42,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   emptyHint: React.ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const lastTop = useRef(0);
   const selectedSeq = useSessions((s) => s.selectedSeq);
   const select = useSessions((s) => s.select);
   const follow = useTimeline((s) => followOf(s, sessionId));
@@ -63,18 +67,31 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     return bottom;
   }, []);
 
-  // Live-follow: stick to the bottom as entries arrive.
+  // Switching sessions: put this one back where the user left it, once its rows are there
+  // (a following session goes to the end instead).
+  const restoreFor = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    restoreFor.current = sessionId;
+  }, [sessionId]);
+
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (follow && el && indexes.length) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (follow && indexes.length) el.scrollTop = el.scrollHeight;
+    else if (restoreFor.current === sessionId && indexes.length) {
+      const saved = savedScroll.get(sessionId);
+      if (saved !== undefined) el.scrollTop = saved;
+    }
+    if (indexes.length) restoreFor.current = null;
+    lastTop.current = el.scrollTop;
     measureBottom();
-  }, [follow, indexes.length, view.version, measureBottom]);
+  }, [sessionId, follow, indexes.length, view.version, measureBottom]);
 
-  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     const bottom = measureBottom();
+    savedScroll.set(sessionId, el.scrollTop);
     // Only a move upward by the user pauses following; content growing below never does.
     if (bottom) setFollow(sessionId, true);
     else if (el.scrollTop < lastTop.current - 1) setFollow(sessionId, false);

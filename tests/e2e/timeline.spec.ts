@@ -152,4 +152,35 @@ test.describe('timeline filters, statistics and keys', () => {
     await expect(jump).toBeHidden();
     await expect(rows(page).filter({ has: page.getByRole('cell', { name: '↳ get_data' }) })).toHaveCount(1);
   });
+
+  test('switching sessions keeps each one\'s filter, selection and place', async ({ page, app, consoleErrors }) => {
+    void consoleErrors;
+    await openApp(page, app);
+    const first = await connectStdio(page, STDIO_PEER, { name: 'first' });
+    await seedTraffic(page, app, first);
+    await filterTo(page, 'method:sum');
+    await expect(rows(page)).toHaveCount(2);
+    await rows(page).first().click();
+    const firstSelected = await page.getByTestId('inspector').getAttribute('data-seq');
+
+    const second = await connectStdio(page, STDIO_PEER, { name: 'second' });
+    await apiSend(page, app, second, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 400 } }));
+    await expect(page.getByTestId('timeline-count')).toHaveText(/^40\d entries$/, { timeout: 15_000 });
+    await expect(page.getByRole('textbox', { name: 'Filter the timeline' })).toHaveValue('');
+    await expect(page.getByText('Nothing selected')).toBeVisible();
+    // Scroll the second session somewhere in the middle.
+    await page.getByTestId('timeline-scroll').evaluate((el) => { el.scrollTop = 2000; });
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+    const middleTop = await page.getByTestId('timeline-scroll').evaluate((el) => el.scrollTop);
+
+    const list = page.getByRole('navigation', { name: 'Sessions' });
+    await list.locator(`[data-session-id="${first}"]`).click();
+    await expect(page.getByRole('textbox', { name: 'Filter the timeline' })).toHaveValue('method:sum');
+    await expect(rows(page)).toHaveCount(2);
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-seq', firstSelected!);
+
+    await list.locator(`[data-session-id="${second}"]`).click();
+    await expect(page.getByRole('textbox', { name: 'Filter the timeline' })).toHaveValue('');
+    await expect.poll(() => page.getByTestId('timeline-scroll').evaluate((el) => el.scrollTop)).toBe(middleTop);
+  });
 });
