@@ -8,6 +8,9 @@ import { extractIdTokens, idKey as makeIdKey, NULL_ID_KEY } from '../ids';
 import type { ClassifiedItem, MessageRole, RawErrorObject } from '../types';
 import { finding } from './table';
 
+/** Extensions the `rpc.` prefix is reserved for, so their use is no finding. */
+const KNOWN_RPC_EXTENSIONS = new Set(['rpc.discover']);
+
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
@@ -139,7 +142,8 @@ export function classifyValue(v: unknown, index: number, inBatch: boolean, text:
     role = hasId ? 'request' : 'notification';
     if (typeof method === 'string') {
       methodName = method;
-      if (method.startsWith('rpc.')) {
+      // `rpc.discover` is the OpenRPC service-discovery extension: exactly the use the prefix is reserved for.
+      if (method.startsWith('rpc.') && !KNOWN_RPC_EXTENSIONS.has(method)) {
         findings.push(finding('method-reserved', join(prefix, 'method'), `"${method}" starts with "rpc.", a prefix reserved for rpc-internal methods and extensions.`));
       }
     } else {

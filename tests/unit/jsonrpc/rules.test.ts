@@ -16,7 +16,7 @@ const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind
     good: ['{"jsonrpc":"2.0","method":"","id":1}', '{"jsonrpc":"2.0","method":"a.b/c"}'],
     kind: 'invalid',
   },
-  'method-reserved': { bad: ['{"jsonrpc":"2.0","method":"rpc.discover","id":1}'], good: ['{"jsonrpc":"2.0","method":"rpc","id":1}', '{"jsonrpc":"2.0","method":"rpcx.a","id":1}'], path: 'method', kind: 'request' },
+  'method-reserved': { bad: ['{"jsonrpc":"2.0","method":"rpc.private_thing","id":1}'], good: ['{"jsonrpc":"2.0","method":"rpc.discover","id":1}', '{"jsonrpc":"2.0","method":"rpc","id":1}', '{"jsonrpc":"2.0","method":"rpcx.a","id":1}'], path: 'method', kind: 'request' },
   'params-type': {
     bad: ['{"jsonrpc":"2.0","method":"a","params":"bar","id":1}', '{"jsonrpc":"2.0","method":"a","params":null}', '{"jsonrpc":"2.0","method":"a","params":3,"id":1}'],
     good: ['{"jsonrpc":"2.0","method":"a","params":[],"id":1}', '{"jsonrpc":"2.0","method":"a","params":{}}', '{"jsonrpc":"2.0","method":"a"}'],
