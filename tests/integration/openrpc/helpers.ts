@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServer, type RunningServer } from '@/server/main';
-import { loadConfig } from '@/server/config';
-import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
-
-export const TOKEN = 'openrpc-test-token-0123456789abcdef0123';
+/** The shared real-server helper, shaped for the OpenRPC tests (open → id, send a message object). */
+import { rmSync } from 'node:fs';
+import type { RunningServer } from '@/server/main';
+import type { TrafficEvent } from '@/lib/session/types';
+import { startTestServer as startShared } from '../helpers/test-server';
 
 export interface TestServer {
   server: RunningServer;
@@ -17,36 +14,17 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** The real server (API only) on a free port with its own data directory. */
-export async function startTestServer(dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-openrpc-'))): Promise<TestServer> {
-  const server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
-  const api = async <T>(method: string, p: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
-      method,
-      headers: { 'x-rpcscope-token': TOKEN, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as T };
+export async function startTestServer(): Promise<TestServer> {
+  const t = await startShared();
+  return {
+    server: t.server,
+    dir: t.dir,
+    api: (method, p, body) => t.api(method, p, body),
+    open: async (target) => (await t.open(target)).id,
+    send: (id, msg) => t.send(id, JSON.stringify(msg)),
+    eventsUntil: t.eventsUntil,
+    stop: t.stop,
   };
-  const open = async (target: unknown) => {
-    const r = await api<{ session: SessionSummary; error?: string }>('POST', '/api/sessions', { target });
-    if (r.status !== 200) throw new Error(`could not open a session: ${r.json.error}`);
-    return r.json.session.id;
-  };
-  const send = async (id: string, msg: unknown) => {
-    const r = await api<{ seq: number; error?: string }>('POST', `/api/sessions/${id}/send`, { text: JSON.stringify(msg) });
-    if (r.status !== 200) throw new Error(`send failed: ${r.json.error}`);
-    return r.json.seq;
-  };
-  const eventsUntil = async (id: string, pred: (events: TrafficEvent[]) => boolean) => {
-    for (let i = 0; i < 200; i++) {
-      const { json } = await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${id}/events`);
-      if (pred(json.events)) return json.events;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('timed out waiting for events');
-  };
-  return { server, dir, api, open, send, eventsUntil, stop: () => server.stop() };
 }
 
 export function removeDir(dir: string): void {
