@@ -66,6 +66,20 @@ export const useSessions = create<SessionsStore>()((set, get) => {
 
   const ensureSubscribed = (id: string) => bridge?.subscribe(id);
 
+  // The bridge cannot tell a refused token from a server that is down; an API call can.
+  let lastProbe = 0;
+  const probeToken = () => {
+    const t = get().token;
+    if (!t || Date.now() - lastProbe < 3000) return;
+    lastProbe = Date.now();
+    apiCall<{ sessions: SessionSummary[] }>(t, 'GET', '/api/sessions').catch((err: { status?: number; message: string }) => {
+      if (err.status === 401 || err.status === 403) {
+        set({ authError: err.message });
+        bridge?.stop();
+      }
+    });
+  };
+
   return {
     token: null,
     bridge: 'closed',
@@ -97,18 +111,16 @@ export const useSessions = create<SessionsStore>()((set, get) => {
           } else ensureSubscribed(state.activeId);
         },
         onOps: (ops) => get().applyOps(ops),
-        onStatus: (status) => set({ bridge: status }),
+        onStatus: (status) => {
+          set({ bridge: status });
+          // A server restarted with a new token refuses the reconnect forever: find out and say so.
+          if (status === 'closed') probeToken();
+        },
         onServerError: (message) => set({ serverError: message }),
         resumeFrom: (id) => resumeSeq(get().sessions[id]),
       });
       bridge.start();
-      // The bridge cannot tell a refused token from a server that is down; this call can.
-      apiCall<{ sessions: SessionSummary[] }>(t, 'GET', '/api/sessions').catch((err: { status?: number; message: string }) => {
-        if (err.status === 401 || err.status === 403) {
-          set({ authError: err.message });
-          bridge?.stop();
-        }
-      });
+      probeToken();
     },
 
     setActive(id) {

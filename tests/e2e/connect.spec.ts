@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test, expect } from './helpers/fixtures';
+import { startApp } from './helpers/server';
 import { STDIO_PEER, activeSessionId, apiSend, connectStdio, openApp, rowBySeq, rows } from './helpers/app';
 
 test.describe('connecting and the first exchange', () => {
@@ -95,5 +99,39 @@ test.describe('connecting and the first exchange', () => {
     await form.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(form.getByRole('alert')).toContainText(/rpcscope-no-such-command-xyz/);
     await expect(form.getByRole('alert')).toContainText(/not found|ENOENT|no such/i);
+  });
+
+  test('a server restart loses nothing; a restart with a new token says the token was refused', async ({ page }) => {
+    test.setTimeout(120_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-restart-'));
+    let app = await startApp({ dataDir });
+    try {
+      await openApp(page, app);
+      const id = await connectStdio(page, STDIO_PEER, { name: 'survives restarts' });
+      await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'subtract', params: [3, 2] }));
+      await expect(rows(page).filter({ has: page.getByRole('cell', { name: '↳ subtract' }) })).toHaveCount(1);
+      const seqs = () => rows(page).evaluateAll((els) => els.map((e) => ({ seq: Number(e.getAttribute('data-seq')), dir: e.getAttribute('data-dir') })));
+      const before = await seqs();
+
+      await app.stop();
+      await expect(page.locator('[data-bridge="closed"]')).toBeVisible({ timeout: 15_000 });
+      app = await startApp({ dataDir, env: { RPCSCOPE_PORT: String(app.port) } });
+      await expect(page.locator('[data-bridge="open"]')).toBeVisible({ timeout: 20_000 });
+      // The recording reopens as a past session, every entry still there and none doubled;
+      // what the shutdown added (the process ending) follows as connection entries.
+      await expect(page.getByTestId('active-session').getByText('closed')).toBeVisible({ timeout: 15_000 });
+      await expect.poll(async () => (await seqs()).length).toBeGreaterThanOrEqual(before.length);
+      const after = await seqs();
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.map((r) => r.seq)).toEqual(after.map((_, i) => after[0].seq + i));
+      expect(after.slice(before.length).every((r) => r.dir === 'meta')).toBe(true);
+
+      await app.stop();
+      app = await startApp({ dataDir, token: 'n'.repeat(40), env: { RPCSCOPE_PORT: String(app.port) } });
+      await expect(page.getByRole('heading', { name: /access token was refused/ })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
