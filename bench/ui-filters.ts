@@ -4,6 +4,7 @@
  * best shows what the page does when the machine is not busy with something else.
  */
 import type { Page } from '@playwright/test';
+import { withCpu, type CpuClock } from './ui-cpu';
 import { median, percentile } from './ui-stats';
 
 const ROUNDS = 3;
@@ -11,7 +12,7 @@ export const QUERIES = ['status:error', 'method:textDocument/*', 'method:textDoc
 export const TOGGLES = ['Errors', 'Findings', 'Hide stderr/meta'];
 export const TYPED = 'method:textDocument/hover';
 
-interface Step { after: string; echoMs: number; shownMs: number; changed: boolean; scan: string }
+interface Step { after: string; echoMs: number; shownMs: number; changed: boolean; scan: string; cpuMs: number }
 
 export interface FilterRow {
   label: string;
@@ -22,6 +23,8 @@ export interface FilterRow {
   shown: number[];
   /** Full filter pass inside `shown`, as the toolbar's tooltip reports it. */
   scan: number[];
+  /** Main-thread CPU from the change to the result painted. */
+  cpu: number[];
 }
 
 export interface FilterFigures {
@@ -39,19 +42,24 @@ function row(label: string, steps: Step[]): FilterRow {
     echo: steps.map((s) => s.echoMs),
     shown: steps.map((s) => s.shownMs),
     scan: steps.map((s) => scanOf(s.scan)),
+    cpu: steps.map((s) => s.cpuMs),
   };
 }
 
-export async function measureFilters(page: Page): Promise<FilterFigures> {
+export async function measureFilters(page: Page, clock: CpuClock | null): Promise<FilterFigures> {
   const B = 'window.__rpcBench';
+  const step = async (expr: string): Promise<Step> => {
+    const { value, cpuMs } = await withCpu(clock, () => page.evaluate(expr) as Promise<Step>);
+    return { ...value, cpuMs };
+  };
   await page.evaluate(`${B}.afterPaint()`);
   const rows: FilterRow[] = [];
   const cleared: Step[] = [];
   for (const q of QUERIES) {
     const on: Step[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      on.push((await page.evaluate(`${B}.setQuery(${JSON.stringify(q)})`)) as Step);
-      cleared.push((await page.evaluate(`${B}.setQuery('')`)) as Step);
+      on.push(await step(`${B}.setQuery(${JSON.stringify(q)})`));
+      cleared.push(await step(`${B}.setQuery('')`));
     }
     rows.push(row(q, on));
   }
@@ -60,8 +68,8 @@ export async function measureFilters(page: Page): Promise<FilterFigures> {
     const on: Step[] = [];
     const off: Step[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      on.push((await page.evaluate(`${B}.clickToggle(${JSON.stringify(label)})`)) as Step);
-      off.push((await page.evaluate(`${B}.clickToggle(${JSON.stringify(label)})`)) as Step);
+      on.push(await step(`${B}.clickToggle(${JSON.stringify(label)})`));
+      off.push(await step(`${B}.clickToggle(${JSON.stringify(label)})`));
     }
     rows.push(row(`[${label}]`, on), row(`[${label}] off`, off));
   }
@@ -80,4 +88,5 @@ export async function measureFilters(page: Page): Promise<FilterFigures> {
 }
 
 export const worstMedian = (f: FilterFigures): number => Math.max(...f.rows.map((r) => median(r.shown)));
+export const worstCpu = (f: FilterFigures): number => Math.max(...f.rows.map((r) => median(r.cpu)));
 export const keyP95 = (f: FilterFigures): number => percentile(f.typed.latencies, 95);

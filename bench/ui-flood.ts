@@ -8,6 +8,7 @@ import { TOKEN_HEADER } from '../lib/session/bridge';
 import type { SessionSummary } from '../lib/session/types';
 import type { RunningApp } from '../tests/e2e/helpers/server';
 import { peerPath } from '../tests/fixtures/peers/start-peer';
+import type { CpuClock } from './ui-cpu';
 import { percentile, summarizeFrames, type FrameSample, type FrameSummary } from './ui-stats';
 
 export interface FloodPlan {
@@ -29,6 +30,8 @@ export interface FloodResult {
   clicks: { count: number; p95: number; max: number };
   /** From the server holding the last entry to the page counting it. */
   catchUpMs: number;
+  /** Share of the flood's wall time the page's main thread spent on a CPU. */
+  mainThreadBusy: number;
 }
 
 const TIME_TOGGLES = ['Since start', 'Clock'];
@@ -64,7 +67,7 @@ async function settled(app: RunningApp, id: string, atLeast: number, timeoutMs =
   }
 }
 
-export async function measureFlood(page: Page, app: RunningApp, plan: FloodPlan): Promise<FloodResult> {
+export async function measureFlood(page: Page, app: RunningApp, plan: FloodPlan, clock: CpuClock | null): Promise<FloodResult> {
   const { session } = await api<{ session: SessionSummary }>(app, 'POST', '/api/sessions', {
     name: plan.burst ? `burst of ${plan.burst}` : `flood ${plan.rate}/s`,
     target: { kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'newline'], framing: 'newline' },
@@ -95,6 +98,7 @@ export async function measureFlood(page: Page, app: RunningApp, plan: FloodPlan)
     })();
 
     const t0 = Date.now();
+    const cpu0 = clock ? clock() : NaN;
     let calls = 0;
     let notifications = 0;
     const send = (n: number) => api(app, 'POST', `/api/sessions/${id}/send`, { text: JSON.stringify({ jsonrpc: '2.0', id: `flood-${calls}`, method: 'flood', params: { n } }) });
@@ -118,6 +122,7 @@ export async function measureFlood(page: Page, app: RunningApp, plan: FloodPlan)
     const expected = before.events + calls * 2 + notifications;
     const done = await settled(app, id, expected);
     const shownAt = (await page.evaluate(`window.__rpcBench.waitCountEpoch(${JSON.stringify(`${done.events.toLocaleString('en-US')} entries`)}, 120000)`)) as number;
+    const busy = clock ? (clock() - cpu0) / (Date.now() - t0) : NaN;
     flooding = false;
     await clicker;
     const frames = (await page.evaluate('window.__rpcBench.stopFrameWatch()')) as FrameSample;
@@ -129,6 +134,7 @@ export async function measureFlood(page: Page, app: RunningApp, plan: FloodPlan)
       frames: summarizeFrames(frames),
       clicks: { count: clickTimes.length, p95: percentile(clickTimes, 95), max: clickTimes.length ? Math.max(...clickTimes) : NaN },
       catchUpMs: Math.max(0, shownAt - done.at),
+      mainThreadBusy: busy,
     };
   } finally {
     await api(app, 'POST', `/api/sessions/${id}/close`, {}).catch(() => undefined);

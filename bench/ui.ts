@@ -22,7 +22,8 @@ import { startApp, type RunningApp } from '../tests/e2e/helpers/server';
 import { seedLargeSession } from '../tests/fixtures/sessions/seed';
 import { PAGE_SCRIPT } from './ui-page';
 import { measureFlood, type FloodResult } from './ui-flood';
-import { TYPED, keyP95, measureFilters, worstMedian, type FilterFigures } from './ui-filters';
+import { TYPED, keyP95, measureFilters, worstCpu, worstMedian, type FilterFigures } from './ui-filters';
+import { rendererMainThreadClock, withCpu } from './ui-cpu';
 import { frameLine, median, ms, summarizeFrames, table, verdict, type FrameSample, type FrameSummary } from './ui-stats';
 
 const ENTRIES = Number(process.env.BENCH_UI_ENTRIES ?? 100_000);
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
     // Warm the server and the page's code (a user's second visit), then open the session.
     await page.goto(app.url);
     await page.locator(`[data-session-id="${sessionId}"]`).waitFor();
-    const open = (await page.evaluate(`window.__rpcBench.openSession(${JSON.stringify(sessionId)}, ${JSON.stringify(count(ENTRIES))})`)) as OpenTimes;
+    let clock = await rendererMainThreadClock(browser, page);
+    const opened = await withCpu(clock, () => page.evaluate(`window.__rpcBench.openSession(${JSON.stringify(sessionId)}, ${JSON.stringify(count(ENTRIES))})`) as Promise<OpenTimes>);
+    const open = { ...opened.value, cpuMs: opened.cpuMs };
 
     // From navigation: reload with the session remembered as active.
     await page.evaluate(`sessionStorage.setItem('rpcscope.bench.expect', ${JSON.stringify(count(ENTRIES))})`);
@@ -70,11 +73,15 @@ async function main(): Promise<void> {
     const nav = (await page.evaluate('window.__rpcBench.nav')) as NavTimes;
     await page.evaluate(`sessionStorage.removeItem('rpcscope.bench.expect')`);
 
-    const filters = await measureFilters(page);
+    clock = await rendererMainThreadClock(browser, page);
+    const filters = await measureFilters(page, clock);
 
     // Scrolling.
-    const steady = (await page.evaluate('window.__rpcBench.scrollSteady(1500, 120)')) as ScrollResult;
-    const sweep = (await page.evaluate('window.__rpcBench.scrollSweep(1500)')) as ScrollResult;
+    const steadyRun = await withCpu(clock, () => page.evaluate('window.__rpcBench.scrollSteady(1500, 120)') as Promise<ScrollResult>);
+    const sweepRun = await withCpu(clock, () => page.evaluate('window.__rpcBench.scrollSweep(1500)') as Promise<ScrollResult>);
+    const steady = steadyRun.value;
+    const sweep = sweepRun.value;
+    const scrollCpu = { steady: steadyRun.cpuMs / Math.max(1, steady.deltas.length), sweep: sweepRun.cpuMs / Math.max(1, sweep.deltas.length) };
     const scrollAll = summarizeFrames({ deltas: [...steady.deltas, ...sweep.deltas], longTasks: [...steady.longTasks, ...sweep.longTasks] });
     const lastSeq = seeded.session.events[seeded.session.events.length - 1].seq;
     const atBottom = (await page.evaluate(`[...document.querySelectorAll('[data-testid="timeline-scroll"] [role="row"]')].some((r) => r.getAttribute('data-seq') === '${lastSeq}')`)) as boolean;
@@ -82,11 +89,11 @@ async function main(): Promise<void> {
     // Live floods.
     const floods: FloodResult[] = [];
     if (!SKIP_FLOOD) {
-      floods.push(await measureFlood(page, app, { rate: 10_000, seconds: 3 }));
-      floods.push(await measureFlood(page, app, { burst: 20_000 }));
+      floods.push(await measureFlood(page, app, { rate: 10_000, seconds: 3 }, clock));
+      floods.push(await measureFlood(page, app, { burst: 20_000 }, clock));
     }
 
-    report({ open, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollAll, atBottom, floods, consoleErrors });
+    report({ open, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollCpu, scrollAll, atBottom, floods, consoleErrors });
   } finally {
     await browser.close();
     await app?.stop();
@@ -95,8 +102,8 @@ async function main(): Promise<void> {
 }
 
 function report(r: {
-  open: OpenTimes; nav: NavTimes; filters: FilterFigures;
-  steady: FrameSummary; sweep: FrameSummary; scrollAll: FrameSummary; atBottom: boolean; floods: FloodResult[]; consoleErrors: string[];
+  open: OpenTimes & { cpuMs: number }; nav: NavTimes; filters: FilterFigures;
+  steady: FrameSummary; sweep: FrameSummary; scrollCpu: { steady: number; sweep: number }; scrollAll: FrameSummary; atBottom: boolean; floods: FloodResult[]; consoleErrors: string[];
 }): void {
   const out: string[] = [''];
   out.push(`UI benchmark: ${ENTRIES.toLocaleString('en-US')}-entry session, Chromium headless, 1440×900, ${os.cpus().length} CPU cores, load average ${loadAtStart[0].toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end (other work on the machine slows every figure)`);
@@ -106,27 +113,29 @@ function report(r: {
     ['click in the session list', ms(r.open.firstRowPaintedMs), ms(r.open.allPaintedMs)],
     ['from navigation (reload)', ms(r.nav.firstRowPainted), ms(r.nav.allShown)],
   ]));
-  out.push(`  long tasks while loading after the click: ${r.open.longTasks.length}${r.open.longTasks.length ? `, longest ${ms(Math.max(...r.open.longTasks))}, total ${ms(r.open.longTasks.reduce((a, b) => a + b, 0))}` : ''}`);
+  out.push(`  long tasks while loading after the click: ${r.open.longTasks.length}${r.open.longTasks.length ? `, longest ${ms(Math.max(...r.open.longTasks))}, total ${ms(r.open.longTasks.reduce((a, b) => a + b, 0))}` : ''}; ` +
+    `main-thread CPU from the click to all counted: ${ms(r.open.cpuMs)}`);
   out.push('');
   out.push('Filters, pasted or clicked, each applied and removed 3 times: "echo" = the input painted, "shown" = the result');
-  out.push('painted (median, and best of 3), "scan" = the full filter pass inside it, as the toolbar reports it (median)');
-  out.push(table(['filter', 'result', 'echo', 'shown', 'best', 'scan'], r.filters.rows.map((f) => [
-    f.label, f.changed ? f.result : `${f.result} (no change!)`, ms(median(f.echo)), ms(median(f.shown)), ms(Math.min(...f.shown)), ms(median(f.scan)),
+  out.push('painted (median, and best of 3), "scan" = the full filter pass inside it, as the toolbar reports it (median),');
+  out.push('"CPU" = main-thread CPU time from the change to the result painted (median; what an idle machine would take)');
+  out.push(table(['filter', 'result', 'echo', 'shown', 'best', 'scan', 'CPU'], r.filters.rows.map((f) => [
+    f.label, f.changed ? f.result : `${f.result} (no change!)`, ms(median(f.echo)), ms(median(f.shown)), ms(Math.min(...f.shown)), ms(median(f.scan)), ms(median(f.cpu)),
   ])));
   const keys = r.filters.typed.latencies;
   out.push(`  typing "${TYPED}" (${TYPED.length} keys, 60 ms apart): keystroke → painted p95 ${ms(keyP95(r.filters))}, max ${ms(Math.max(...keys))}; ` +
     `result shown ${ms(r.filters.typed.resultAfterLastKeyMs)} after the last key`);
   out.push('');
   out.push('Scrolling');
-  out.push(`  wheel-like, 120 px a frame, 1.5 s: ${frameLine(r.steady)}`);
-  out.push(`  scrollbar sweep top→bottom, 1.5 s: ${frameLine(r.sweep)}`);
+  out.push(`  wheel-like, 120 px a frame, 1.5 s: ${frameLine(r.steady)}; main-thread CPU ${ms(r.scrollCpu.steady)} a frame`);
+  out.push(`  scrollbar sweep top→bottom, 1.5 s: ${frameLine(r.sweep)}; main-thread CPU ${ms(r.scrollCpu.sweep)} a frame`);
   out.push(`  last entry on screen after scrolling to the bottom: ${r.atBottom ? 'yes' : 'NO'}`);
   for (const f of r.floods) {
     out.push('');
     out.push(`Live flood, ${f.label} (${f.entries.toLocaleString('en-US')} entries, recorded in ${f.recordSeconds.toFixed(1)} s)`);
     out.push(`  frames meanwhile: ${frameLine(f.frames)}`);
     out.push(`  click → painted meanwhile: ${f.clicks.count} clicks, p95 ${ms(f.clicks.p95)}, max ${ms(f.clicks.max)}`);
-    out.push(`  all entries shown ${ms(f.catchUpMs)} after the server held the last one`);
+    out.push(`  all entries shown ${ms(f.catchUpMs)} after the server held the last one; the page's main thread was on a CPU ${Number.isFinite(f.mainThreadBusy) ? `${(f.mainThreadBusy * 100).toFixed(0)} %` : '-'} of the time`);
   }
   const worstFilter = worstMedian(r.filters);
   out.push('');
@@ -134,6 +143,7 @@ function report(r: {
   out.push(verdict(r.open.firstRowPaintedMs < 1000, 'first render (click → rows)', ms(r.open.firstRowPaintedMs), '< 1 s'));
   out.push(verdict((r.nav.firstRowPainted ?? Infinity) < 1000, 'first render (navigation → rows)', ms(r.nav.firstRowPainted), '< 1 s'));
   out.push(verdict(worstFilter < 100, 'slowest filter, median (result painted)', ms(worstFilter), '< 100 ms'));
+  out.push(verdict(worstCpu(r.filters) < 100, 'slowest filter, main-thread CPU (median)', ms(worstCpu(r.filters)), '< 100 ms'));
   out.push(verdict(keyP95(r.filters) < 100, 'keystroke in the filter box, p95', ms(keyP95(r.filters)), '< 100 ms'));
   out.push(verdict(r.scrollAll.over50 === 0, 'frames over 50 ms while scrolling', `${r.scrollAll.over50} (max ${ms(r.scrollAll.max)})`, 'none'));
   for (const f of r.floods) {
