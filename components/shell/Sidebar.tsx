@@ -9,15 +9,18 @@ import { IconClose, IconPlus } from '@/components/ui/icons';
 /** New connection on top; sessions (live and past) or collections below, and the way into History. */
 export function Sidebar() {
   const hasSessions = useSessions((s) => s.order.length > 0);
+  const loaded = useSessions((s) => s.loaded);
   const connectOpen = useUi((s) => s.connectOpen);
   const setConnectOpen = useUi((s) => s.setConnectOpen);
-  const showForm = connectOpen || !hasSessions;
+  // Open by itself only when the server says there is nothing yet: a form that appears before the
+  // session list arrives and then vanishes would take the user's typing with it.
+  const showForm = connectOpen || (loaded && !hasSessions);
   return (
-    <nav className="flex w-[280px] shrink-0 flex-col border-r border-line bg-panel" aria-label="Sessions">
+    <nav className="flex w-[280px] shrink-0 flex-col border-r border-line bg-panel" aria-label="Sessions" data-loaded={loaded}>
       <div className="shrink-0 border-b border-line">
         <div className="flex h-8 items-center px-3">
           <h2 className="text-[11px] font-semibold tracking-wider text-faint uppercase">New connection</h2>
-          {hasSessions ? (
+          {loaded && hasSessions ? (
             <button
               type="button"
               onClick={() => setConnectOpen(!connectOpen)}
