@@ -118,8 +118,8 @@ export function HistoryDialog() {
               <col className="w-40" />
               <col className="w-24" />
               <col className="w-24" />
-              <col className="w-16" />
               <col className="w-20" />
+              <col className="w-24" />
               <col className="w-36" />
             </colgroup>
             <thead className="sticky top-0 z-10 bg-bg">
