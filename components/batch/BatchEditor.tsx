@@ -92,7 +92,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
           </>
         )}
         <span className="ml-auto" />
-        <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" />
+        <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
         <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
           Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>

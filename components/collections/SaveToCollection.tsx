@@ -42,9 +42,19 @@ export interface SaveToCollectionProps {
   sessionId: string | null;
   /** Why there is nothing to save yet (shown as the button's tooltip). */
   blockedReason?: string;
+  /** An icon-only button, for crowded toolbars. */
+  compact?: boolean;
 }
 
-function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCollectionProps, 'blockedReason' | 'text'> & { text: string; onSaved(message: string): void }) {
+function IconBookmark({ size = 13 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 2.5h8v11l-4-2.8-4 2.8z" />
+    </svg>
+  );
+}
+
+function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCollectionProps, 'blockedReason' | 'text' | 'compact'> & { text: string; onSaved(message: string): void }) {
   const list = useCollections((s) => s.list);
   const trees = useCollections((s) => s.trees);
   const target = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary.target : undefined));
@@ -153,7 +163,7 @@ function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCo
   );
 }
 
-export function SaveToCollection({ kind, text, defaultName, sessionId, blockedReason }: SaveToCollectionProps) {
+export function SaveToCollection({ kind, text, defaultName, sessionId, blockedReason, compact = false }: SaveToCollectionProps) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -174,10 +184,12 @@ export function SaveToCollection({ kind, text, defaultName, sessionId, blockedRe
         onClick={toggle}
         disabled={text === undefined}
         aria-expanded={open}
-        title={text === undefined ? (blockedReason ?? 'Nothing to save yet') : 'Save this message to a collection'}
+        title={text === undefined ? (blockedReason ?? 'Nothing to save yet') : done ?? 'Save this message to a collection'}
+        aria-label={compact ? 'Save to collection' : undefined}
         data-testid="save-to-collection"
+        data-saved={done ? 'true' : undefined}
       >
-        {done ? '✓ Saved' : 'Save'}
+        {compact ? (done ? <span aria-hidden>✓</span> : <IconBookmark />) : done ? '✓ Saved' : 'Save'}
       </Button>
       {done ? <span role="status" className="sr-only">{done}</span> : null}
       <Popover open={open && text !== undefined} onClose={close} anchor={anchor} label="Save to collection" width={300}>
