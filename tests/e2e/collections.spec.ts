@@ -3,6 +3,7 @@
  * tree into the live session; environments with a secret that never comes back in clear; unknown
  * variables refused in plain words; imports that fail say which entry and why.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
@@ -190,5 +191,54 @@ test.describe('collections', () => {
     await expect(collection).toHaveAttribute('aria-expanded', 'true');
     await expect(panel.getByRole('treeitem', { name: 'getPet (request)' })).toBeVisible();
     await page.screenshot({ path: 'screenshots/collections-openrpc.png' });
+  });
+
+  test('a batch saved with its target runs there in a new session; a collection exports and imports back', async ({ page, app, consoleErrors }) => {
+    void consoleErrors;
+    await openReady(page, app);
+    await connectStdio(page, STDIO_PEER, { name: 'batch source' });
+    await page.getByRole('tab', { name: 'Batch' }).click();
+    const e = page.getByTestId('batch-editor');
+    await e.getByLabel('Entry 1 method').fill('subtract');
+    await e.getByRole('radiogroup', { name: 'Entry 1 params shape' }).getByRole('radio', { name: '[ ]' }).click();
+    await setEditor(page, e.getByRole('textbox', { name: 'Entry 1 params' }), '[5, 3]');
+    await e.getByLabel('Entry 2 method').fill('echo');
+
+    await e.getByTestId('save-to-collection').click();
+    const pop = page.getByRole('dialog', { name: 'Save to collection' });
+    await pop.getByLabel('Collection', { exact: true }).selectOption('__new__');
+    await pop.getByLabel('New collection name').fill('Round trip');
+    await expect(pop.getByLabel('Item name')).toHaveValue('batch of 2');
+    await pop.getByRole('checkbox', { name: /Keep this session's target/ }).check();
+    await pop.getByTestId('save-item').click();
+    await expect(pop).toBeHidden();
+
+    // With the session ended, Run goes to the item's own target: a new session opens.
+    await page.getByTestId('active-session').getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByTestId('active-session').getByText('closed')).toBeVisible();
+    const panel = await openCollectionsTab(page);
+    const item = panel.getByRole('treeitem', { name: 'batch of 2 (batch)' });
+    await item.getByRole('button', { name: 'Run batch of 2' }).click();
+    await expect(panel.getByTestId('run-done')).toContainText('in new session batch of 2');
+    const top = page.getByTestId('active-session');
+    await expect(top).toContainText('batch of 2');
+    await expect(top.getByText('live')).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'batch' })).toHaveCount(2);
+
+    const collection = panel.getByRole('treeitem', { name: 'Collection Round trip' });
+    await collection.hover();
+    const [download] = await Promise.all([page.waitForEvent('download'), collection.getByRole('button', { name: 'Export Round trip' }).click()]);
+    expect(download.suggestedFilename()).toBe('Round-trip.rpcscope-collection.json');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'rpcscope-collection', version: 1, name: 'Round trip', items: [{ name: 'batch of 2', kind: 'batch' }] });
+    expect(text).toContain('stdio-peer.mjs');
+
+    await panel.getByTestId('import-collection-input').setInputFiles({ name: 'round-trip.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(panel.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(/Imported “Round trip \(2\)”: 1 item, 0 folders\./);
+    await expect(panel.getByRole('treeitem', { name: 'Collection Round trip (2)' })).toHaveAttribute('aria-expanded', 'true');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await item.first().click();
+    await page.screenshot({ path: 'screenshots/collections-dark.png' });
   });
 });
