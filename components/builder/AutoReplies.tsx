@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { checkJson, compactJson } from '@/lib/builder/json-text';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder } from '@/components/stores/builder';
+import { useSessions } from '@/components/stores/sessions';
 import { loadAutoReplies, saveAutoReplies } from './auto-replies-sync';
 import { Button, FieldLabel, inputClass, Note } from './ui';
 
@@ -16,9 +17,10 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
   const rules = useBuilder((s) => s.autoReplies[sessionId] ?? EMPTY);
   const sync = useBuilder((s) => s.autoReplySync[sessionId]);
   const [method, setMethod] = useState(defaultMethod);
+  const status = useSessions((s) => s.sessions[sessionId]?.summary.status);
   useEffect(() => {
-    void loadAutoReplies(sessionId);
-  }, [sessionId]);
+    if (status === 'open') void loadAutoReplies(sessionId);
+  }, [sessionId, status]);
   const [result, setResult] = useState('null');
   const names = Object.keys(rules).sort();
   const check = checkJson(result.trim());

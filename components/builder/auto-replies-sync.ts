@@ -39,9 +39,11 @@ const loaded = new Set<string>();
  */
 export async function loadAutoReplies(sessionId: string): Promise<void> {
   if (loaded.has(sessionId)) return;
-  loaded.add(sessionId);
-  const token = useSessions.getState().token;
+  const { token, sessions } = useSessions.getState();
   if (!token) return;
+  // Only a live session has rules on the server; asking a past one is a 409 the console would show.
+  if (sessions[sessionId]?.summary.status !== 'open') return;
+  loaded.add(sessionId);
   let server: Record<string, unknown>;
   try {
     ({ rules: server } = await apiCall<{ rules: Record<string, unknown> }>(token, 'GET', `/api/sessions/${encodeURIComponent(sessionId)}/auto-replies`));
