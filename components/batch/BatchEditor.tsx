@@ -91,11 +91,12 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
             </Button>
           </>
         )}
-        <span className="ml-auto" />
-        <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
-        <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
-          Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
-        </Button>
+        <span className="ml-auto flex items-center gap-1.5">
+          <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
+          <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
+            Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
+          </Button>
+        </span>
       </div>
 
       <div className="flex flex-col gap-2 p-3">
