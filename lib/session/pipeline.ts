@@ -188,6 +188,24 @@ export class MessagePipeline {
     return { event, patches: [] };
   }
 
+  /**
+   * HTTP knows which POST a reply belongs to even when the reply is no JSON-RPC response (an HTML
+   * error page, plain text): pair them, so the request does not wait for an answer that never comes.
+   */
+  answeredByTransport(requestSeq: number, reply: TrafficEvent): EventPatch[] {
+    if (reply.pair !== undefined || reply.dir !== 'in') return [];
+    if (reply.kind !== 'parse-error' && reply.kind !== 'not-jsonrpc') return [];
+    const request = this.recentEvent(requestSeq);
+    if (!request || request.state !== 'pending') return [];
+    this.correlator.cancel(requestSeq);
+    const latencyMs = Math.round((reply.t - request.t) * 1000) / 1000;
+    reply.pair = requestSeq;
+    reply.latencyMs = latencyMs;
+    request.state = 'answered';
+    request.pair = reply.seq;
+    return [{ seq: requestSeq, state: 'answered', pair: reply.seq, latencyMs }];
+  }
+
   /** Pending requests past their timeout become `timed-out`. */
   tick(t: number): EventPatch[] {
     return this.correlator.tick(t);

@@ -229,6 +229,7 @@ const HttpMetaSchema = z.object({
   url: z.string().max(LIMITS.urlChars).optional(),
   method: label.optional(),
   sse: z.object({ event: peerText.optional(), id: peerText.optional() }).optional(),
+  requestSeq: z.number().int().min(1).optional(),
 });
 
 const WsMetaSchema = z.object({

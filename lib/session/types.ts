@@ -96,6 +96,8 @@ export interface HttpMeta {
   method?: string;
   /** This message was one event of a text/event-stream reply. */
   sse?: { event?: string; id?: string };
+  /** seq of the POST this reply came back to (HTTP pairs replies with requests by itself). */
+  requestSeq?: number;
 }
 
 export interface WsMeta {

@@ -107,7 +107,7 @@ export class LiveSession {
     } else {
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
       this.flush();
-      await this.transportSend(transport, text);
+      await this.transportSend(transport, text, seq);
     }
     return seq;
   }
@@ -172,9 +172,9 @@ export class LiveSession {
     this.finish('closed by user');
   }
 
-  private async transportSend(transport: Transport, data: Uint8Array | string): Promise<void> {
+  private async transportSend(transport: Transport, data: Uint8Array | string, ref?: number): Promise<void> {
     try {
-      await transport.send(data);
+      await transport.send(data, ref);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `send failed: ${message}`));
@@ -194,6 +194,7 @@ export class LiveSession {
           http: msg.http,
           ws: msg.ws,
         });
+        if (msg.http?.requestSeq !== undefined) out.patches.push(...this.pipeline.answeredByTransport(msg.http.requestSeq, out.event));
         this.record(out);
         this.maybeAutoReply(out);
       },

@@ -63,7 +63,8 @@ export class HttpTransport implements Transport {
     this.events.onMeta?.(`ready to POST to ${url.href}`, { http: { url: url.href, method: 'POST' } });
   }
 
-  send(data: Uint8Array | string): Promise<void> {
+  /** `ref` (the seq the session recorded the POST under) comes back on every reply as `http.requestSeq`. */
+  send(data: Uint8Array | string, ref?: number): Promise<void> {
     if (this.closed) return Promise.reject(new Error('transport closed'));
     if (!this.url || !this.agent) return Promise.reject(new Error('transport not started'));
     const url = this.url;
@@ -103,6 +104,7 @@ export class HttpTransport implements Transport {
           url: url.href,
           method: 'POST',
         };
+        if (ref !== undefined) meta.requestSeq = ref;
         this.noteSession(res, meta, headers);
         const ctype = String(res.headers['content-type'] ?? '').toLowerCase();
         const done = (err?: Error) => {

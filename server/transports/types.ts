@@ -52,7 +52,7 @@ export interface Transport {
    * Send one message. Stream transports get the framed bytes; message transports get the text.
    * HTTP resolves after the reply was handed to onMessage/onEmptyReply.
    */
-  send(data: Uint8Array | string): Promise<void>;
+  send(data: Uint8Array | string, ref?: number): Promise<void>;
   /** Close gracefully, then forcefully (stdio: stdin end → SIGTERM → SIGKILL). Idempotent. */
   close(): Promise<void>;
 }
