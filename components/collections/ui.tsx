@@ -28,18 +28,25 @@ export function Dialog({ title, onClose, children, width = 720, height, footer, 
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // Callers pass inline closures; keep the latest without re-running the effects below.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        onClose();
+        closeRef.current();
       }
     };
-    window.addEventListener('keydown', onKey, true);
+    // Bubble phase: a field that handles Escape itself (inline rename) stops it before it gets here.
+    window.addEventListener('keydown', onKey);
+    // Focus moves in once, when the dialog opens, never again while the user types.
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not([aria-label=Close])');
     first?.focus();
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-6" onMouseDown={onClose}>
       <div

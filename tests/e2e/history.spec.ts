@@ -92,6 +92,11 @@ test.describe('history', () => {
 
     const dialog = await openHistory(page);
     const row = historyRow(dialog, id);
+    // Escape in the name field cancels the rename, not the dialog.
+    await row.getByRole('button', { name: 'Rename history gamma' }).click();
+    await row.getByLabel('Session name').press('Escape');
+    await expect(row.getByLabel('Session name')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
     await row.getByRole('button', { name: 'Rename history gamma' }).click();
     const name = row.getByLabel('Session name');
     await name.fill('gamma renamed');
@@ -115,7 +120,8 @@ test.describe('history', () => {
     await row.getByRole('button', { name: 'Delete gamma renamed' }).click();
     await row.getByRole('button', { name: 'Yes, delete gamma renamed' }).click();
     await expect(row).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Sessions' }).locator(`[data-session-id="${id}"]`)).toHaveCount(0);
   });
 });

@@ -95,6 +95,17 @@ test.describe('export, import and share', () => {
     expect(text).toContain('[redacted]');
     expect((JSON.parse(text) as SessionFileV1).events.length).toBeGreaterThan(0);
     await expect(dialog.getByTestId('export-saved')).toContainText('replacements');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // What the timeline filter shows is offered as the selection, and only it is exported.
+    await page.getByLabel('Filter the timeline').fill('method:subtract');
+    await expect(rows(page)).toHaveCount(2);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('active-session').getByRole('button', { name: 'Export' }).click();
+    await expect(dialog.getByRole('radio', { name: 'What the timeline filter shows (2 entries)' })).toBeChecked();
+    await dialog.getByTestId('export-preview').click();
+    await expect(dialog.getByTestId('redaction-report')).toContainText('in 2 entries');
+    await page.screenshot({ path: 'screenshots/export-selection-dark.png' });
   });
 
   test('a session file imports read-only with an "imported" badge and its launch command as text only', async ({ page, app, consoleErrors }) => {
