@@ -113,7 +113,7 @@ test.describe('OpenRPC', () => {
     await rows(page).filter({ has: page.getByRole('cell', { name: 'getPet', exact: true }) }).last().click();
     const card = page.getByTestId('inspector').getByTestId('decoded-error');
     await expect(card).toContainText('Pet not found');
-    await expect(card).toContainText(/openrpc/i);
+    await expect(card.getByTitle('Which catalog decoded this code')).toHaveText('OpenRPC');
     await expect(card).toContainText('Declared for getPet by the OpenRPC document “Petstore” 1.0.0.');
     await page.screenshot({ path: 'screenshots/openrpc-declared-error.png' });
   });
