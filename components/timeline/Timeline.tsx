@@ -5,7 +5,6 @@
  * and shows "Jump to latest".
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { followOf, useTimeline } from '@/components/stores/timeline';
@@ -21,6 +20,10 @@ const savedScroll = new Map<string, number>();
 
 /** More than the rows ever on screen plus overscan, so the visible slots never collide. */
 const ROW_SLOTS = 512;
+/** Rows rendered beyond each edge of the screen. */
+const OVERSCAN = 12;
+/** The window moves in steps of this many rows, so scrolling re-renders every few rows, not every row. */
+const WINDOW_STEP = 8;
 
 const HEADERS: [string, string, string?][] = [
   ['#', 'text-right'],
@@ -50,19 +53,34 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const timeMode = usePreferences((s) => s.timeMode);
   const events = view.events;
 
-  const virtualizer = useVirtualizer({
-    count: indexes.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
+  // Rows have one fixed height, so the visible window is arithmetic: no per-row measurement, no
+  // position table rebuilt when the count changes, and the bottom is known before layout.
+  const [viewportH, setViewportH] = useState(0);
+  const [scrollRow, setScrollRow] = useState(0);
+  const count = indexes.length;
+  // What onScroll needs to know without reading layout (kept current by the effect below).
+  const extent = useRef({ count: 0, height: 0 });
+  const bottomTop = Math.max(0, count * ROW_HEIGHT - viewportH);
+  // While following, render the bottom rows in this same pass instead of waiting for the scroll event.
+  const firstRow = follow ? Math.floor(bottomTop / ROW_HEIGHT) : Math.min(scrollRow, Math.max(0, count - 1));
+  const visibleRows = Math.ceil(viewportH / ROW_HEIGHT) + 1;
+  const windowStart = Math.max(0, Math.floor(firstRow / WINDOW_STEP) * WINDOW_STEP - OVERSCAN);
+  const windowEnd = Math.min(count, firstRow + visibleRows + WINDOW_STEP + OVERSCAN);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setViewportH(el.clientHeight);
+    const ro = new ResizeObserver((entries) => setViewportH(entries[0]?.contentRect.height ?? el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   // Whether the newest row is on screen: "Jump to latest" only makes sense when it is not.
   const [atBottom, setAtBottom] = useState(true);
-  const measureBottom = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el) return true;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 1.5;
+  const measureBottom = useCallback((top: number) => {
+    const { count: n, height } = extent.current;
+    const bottom = n * ROW_HEIGHT - top - height < ROW_HEIGHT * 1.5;
     setAtBottom(bottom);
     return bottom;
   }, []);
@@ -77,25 +95,44 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (follow && indexes.length) el.scrollTop = el.scrollHeight;
-    else if (restoreFor.current === sessionId && indexes.length) {
+    extent.current = { count, height: viewportH };
+    // An empty list shows a placeholder, and the browser puts scrollTop back to 0.
+    let top = count ? lastTop.current : 0;
+    if (follow && count) top = bottomTop;
+    else if (restoreFor.current === sessionId && count) {
       const saved = savedScroll.get(sessionId);
-      if (saved !== undefined) el.scrollTop = saved;
+      if (saved !== undefined) top = saved;
     }
-    if (indexes.length) restoreFor.current = null;
-    lastTop.current = el.scrollTop;
-    measureBottom();
-  }, [sessionId, follow, indexes.length, view.version, measureBottom]);
+    // Writing scrollTop only when it moves: the write is what costs a layout.
+    if (follow && count) {
+      if (Math.abs(lastTop.current - top) >= 1 || restoreFor.current === sessionId) el.scrollTop = top;
+    } else if (restoreFor.current === sessionId && count) {
+      el.scrollTop = top;
+      setScrollRow(Math.floor(top / ROW_HEIGHT));
+    }
+    if (count) restoreFor.current = null;
+    lastTop.current = top;
+    measureBottom(top);
+  }, [sessionId, follow, count, bottomTop, viewportH, view.version, measureBottom]);
+
+  // Following renders the bottom without scrollRow; when it stops, start from where the view is.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!follow && el) setScrollRow(Math.floor(el.scrollTop / ROW_HEIGHT));
+  }, [follow]);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const bottom = measureBottom();
-    savedScroll.set(sessionId, el.scrollTop);
+    const top = el.scrollTop;
+    const bottom = measureBottom(top);
+    savedScroll.set(sessionId, top);
     // Only a move upward by the user pauses following; content growing below never does.
     if (bottom) setFollow(sessionId, true);
-    else if (el.scrollTop < lastTop.current - 1) setFollow(sessionId, false);
-    lastTop.current = el.scrollTop;
+    else if (top < lastTop.current - 1) setFollow(sessionId, false);
+    lastTop.current = top;
+    // While following, the render already shows the bottom: no second render for our own scroll.
+    if (!(bottom && followOf(useTimeline.getState(), sessionId))) setScrollRow(Math.floor(top / ROW_HEIGHT));
   }, [sessionId, setFollow, measureBottom]);
 
   // Keep the selected entry on screen when it changes by keyboard or a pairing jump.
@@ -105,11 +142,9 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     const el = scrollRef.current;
     if (!el) return;
     const top = selectedPos * ROW_HEIGHT;
-    const headerPad = ROW_HEIGHT;
-    if (top < el.scrollTop + headerPad || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
-      virtualizer.scrollToIndex(selectedPos, { align: 'auto' });
-    }
-  }, [selectedPos, virtualizer]);
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [selectedPos]);
 
   const selected = selectedSeq !== null ? lookup(selectedSeq) : undefined;
   const pairSeqs = new Set<number>();
@@ -119,7 +154,8 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   }
 
   const onSelect = useCallback((seq: number) => select(seq), [select]);
-  const items = virtualizer.getVirtualItems();
+  const slots: number[] = [];
+  for (let i = windowStart; i < windowEnd; i++) slots.push(i);
   const hidden = events.length - indexes.length;
 
   return (
@@ -135,21 +171,21 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
             {events.length === 0 ? emptyHint : `No entries match the filter (${hidden.toLocaleString()} hidden).`}
           </div>
         ) : (
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((vi) => {
-              const ev = events[indexes[vi.index]];
+          <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+            {slots.map((pos) => {
+              const ev = events[indexes[pos]];
               if (!ev) return null;
               return (
                 <TimelineRow
                   // Keyed by slot, not by entry: while scrolling, React refills the same row
                   // elements with new text instead of creating and removing DOM nodes.
-                  key={vi.index % ROW_SLOTS}
+                  key={pos % ROW_SLOTS}
                   ev={ev}
                   lookup={lookup}
                   selected={ev.seq === selectedSeq}
                   paired={pairSeqs.has(ev.seq)}
                   timeMode={timeMode}
-                  top={vi.start}
+                  top={pos * ROW_HEIGHT}
                   onSelect={onSelect}
                 />
               );
