@@ -62,19 +62,36 @@ export function useSessionEvents(sessionId: string | null): { events: TrafficEve
 
 const EMPTY: TrafficEvent[] = [];
 
-export function useMethodsSeen(sessionId: string | null): MethodSeen[] {
-  const { events, version } = useSessionEvents(sessionId);
-  return useMemo(() => {
-    void version;
-    return [...indexOf(events).methods.values()].sort((a, b) => b.out - a.out || b.in - a.in || a.name.localeCompare(b.name));
-  }, [events, version]);
+/**
+ * What the method lists show, as one comparable string: the names and how often each was sent.
+ * How often the target sent a method changes on every batch of a flood and is not part of it,
+ * so a flood of notifications re-renders no builder.
+ */
+function methodsKey(events: TrafficEvent[]): string {
+  let key = '';
+  for (const m of indexOf(events).methods.values()) key += `${m.name}\u0000${m.out}\u0001`;
+  return key;
 }
 
-/** The id the next auto-numbered request of this session will carry. */
-export function useNextAutoId(sessionId: string | null, counter: number | undefined): number {
-  const { events, version } = useSessionEvents(sessionId);
+export function useMethodsSeen(sessionId: string | null): MethodSeen[] {
+  const key = useSessions((s) => {
+    const v = sessionId ? s.sessions[sessionId] : undefined;
+    return v ? methodsKey(v.events) : '';
+  });
   return useMemo(() => {
-    void version;
-    return Math.max(indexOf(events).nextId, counter ?? 1);
-  }, [events, version, counter]);
+    const events = sessionId ? useSessions.getState().sessions[sessionId]?.events : undefined;
+    if (!events || key === '') return [];
+    return [...indexOf(events).methods.values()]
+      .map((m) => ({ ...m }))
+      .sort((a, b) => b.out - a.out || a.name.localeCompare(b.name));
+  }, [sessionId, key]);
+}
+
+/** The id the next auto-numbered request of this session will carry (re-renders only when it changes). */
+export function useNextAutoId(sessionId: string | null, counter: number | undefined): number {
+  const next = useSessions((s) => {
+    const v = sessionId ? s.sessions[sessionId] : undefined;
+    return v ? indexOf(v.events).nextId : 1;
+  });
+  return Math.max(next, counter ?? 1);
 }

@@ -22,7 +22,7 @@ export function useMethodGroups(sessionId: string | null, extra?: MethodSource[]
     for (const src of [...(extra ?? []), ...storeSources]) out.push({ label: src.label, methods: src.methods });
     const fromDialect = sessionDialect ? dialectMethods(sessionDialect) : null;
     if (fromDialect) out.push(fromDialect);
-    if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name, detail: `×${m.in}` })) });
+    if (fromTarget.length) out.push({ label: 'Sent by the target', methods: fromTarget.map((m) => ({ name: m.name })) });
     return out;
   }, [seen, extra, storeSources, sessionDialect]);
 }
