@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { compileFilter, filterIndexes, type CompiledFilter, type TimelineFilter } from '@/lib/timeline/filter';
+import { narrows } from '@/lib/timeline/narrow';
 import type { SeqLookup } from '@/lib/timeline/status';
 import type { SessionView } from '@/components/stores/types';
 
@@ -15,6 +16,7 @@ const REFRESH_MS = 250;
 interface Cache {
   events: TrafficEvent[] | null;
   compiled: CompiledFilter | null;
+  filter: TimelineFilter | null;
   count: number;
   tailSeq: number;
   fullAt: number;
@@ -43,7 +45,7 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     };
   }, [events, indexBySeq]);
 
-  const cache = useRef<Cache>({ events: null, compiled: null, count: 0, tailSeq: -1, fullAt: 0, needsFull: false, indexes: [] });
+  const cache = useRef<Cache>({ events: null, compiled: null, filter: null, count: 0, tailSeq: -1, fullAt: 0, needsFull: false, indexes: [] });
   const scanMs = useRef(0);
   const [refreshTick, setRefreshTick] = useState(0);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -58,7 +60,8 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     const c = cache.current;
     if (!events) return [];
     const n = events.length;
-    const sameBase = c.events === events && c.compiled === compiled && n >= c.count && (c.count === 0 || events[c.count - 1]?.seq === c.tailSeq);
+    const sameEvents = c.events === events && n >= c.count && (c.count === 0 || events[c.count - 1]?.seq === c.tailSeq);
+    const sameBase = sameEvents && c.compiled === compiled;
     const now = performance.now();
     let out: number[];
     if (sameBase && (!compiled.dependsOnState || now - c.fullAt < REFRESH_MS)) {
@@ -66,6 +69,16 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
       // Tail only; a state-dependent filter gets its full re-scan shortly.
       out = filterIndexes(events, compiled, lookup, c.count, c.indexes.slice());
       c.needsFull = compiled.dependsOnState;
+    } else if (sameEvents && c.compiled && c.filter && !c.compiled.dependsOnState && !compiled.dependsOnState && narrows(c.filter, filter)) {
+      // The new filter only narrows the last one (typing on): re-test its result, then the tail.
+      const t0 = performance.now();
+      out = [];
+      const test = compiled.test;
+      for (const i of c.indexes) if (test(events[i], lookup)) out.push(i);
+      filterIndexes(events, compiled, lookup, c.count, out);
+      scanMs.current = performance.now() - t0;
+      c.fullAt = now;
+      c.needsFull = false;
     } else {
       const t0 = performance.now();
       out = filterIndexes(events, compiled, lookup);
@@ -75,11 +88,12 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     }
     c.events = events;
     c.compiled = compiled;
+    c.filter = filter;
     c.count = n;
     c.tailSeq = n ? events[n - 1].seq : -1;
     c.indexes = out;
     return out;
-  }, [events, compiled, lookup, version, refreshTick]);
+  }, [events, compiled, filter, lookup, version, refreshTick]);
 
   useEffect(() => {
     if (!cache.current.needsFull || refreshTimer.current) return;
