@@ -14,23 +14,6 @@ import { startPeer, type RunningPeer } from '../fixtures/peers/start-peer';
 
 const SECRET = 'tok-e2e-9f8e7d6c5b4a39281706';
 
-/**
- * Known issue outside this area (components/builder/auto-replies-sync.ts): when a session that
- * is not live becomes active, the auto-replies panel asks for its live rules, the server answers
- * 409, and Chromium logs that as a console error. Only that exact case is forgiven: every 409 of
- * the test must be that request, and nothing else is removed from the console-error guard.
- */
-function forgiveAutoReplies409(page: Page, errors: string[]): () => void {
-  const conflicts: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() === 409) conflicts.push(new URL(r.url()).pathname);
-  });
-  return () => {
-    if (!conflicts.every((p) => /^\/api\/sessions\/[^/]+\/auto-replies$/.test(p))) return;
-    for (let i = errors.length - 1; i >= 0; i--) if (errors[i].includes('status of 409 (Conflict)')) errors.splice(i, 1);
-  };
-}
-
 const peers: RunningPeer[] = [];
 test.afterAll(async () => {
   await Promise.all(peers.splice(0).map((p) => p.stop()));
@@ -109,7 +92,7 @@ test.describe('export, import and share', () => {
   });
 
   test('a session file imports read-only with an "imported" badge and its launch command as text only', async ({ page, app, consoleErrors }) => {
-    const forgive = forgiveAutoReplies409(page, consoleErrors);
+    void consoleErrors;
     const start = Date.parse('2026-03-01T09:00:00.000Z');
     const file: SessionFileV1 = {
       format: 'rpcscope-session',
@@ -140,7 +123,6 @@ test.describe('export, import and share', () => {
     const row = page.getByTestId('history-dialog').locator('tbody tr').filter({ hasText: 'teammate capture' });
     await expect(row).toContainText('imported');
     await expect(row).not.toContainText('live');
-    forgive();
   });
 
   test('a read-only share link is created, opens without the app token, and stops working when revoked', async ({ page, app, consoleErrors }) => {
