@@ -116,7 +116,10 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       if (body.tags !== undefined && !Array.isArray(body.tags)) throw new HttpError(400, 'tags: expected a list of labels');
       if (name !== undefined) store.sessions.rename(id, name);
       if (body.tags !== undefined) store.sessions.setTags(id, body.tags as string[]);
-      return { session: entry(store.sessions.require(id)) };
+      // A live session keeps its summary in memory and streams it: give it the stored labels too.
+      const stored = store.sessions.require(id);
+      manager.relabel(id, { name: stored.name, tags: stored.tags });
+      return { session: entry(stored) };
     }))
     .add('DELETE', '/api/history/:id', guard(async ({ params }) => {
       store.sessions.require(params.id);

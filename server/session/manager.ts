@@ -87,6 +87,16 @@ export class SessionManager {
     return this.recorder.getEvent(id, seq);
   }
 
+  /** Name and tags changed in the store: a live session's in-memory summary follows, and listeners hear it. */
+  relabel(id: string, labels: { name: string; tags?: string[] }): void {
+    const live = this.live.get(id);
+    if (!live) return;
+    live.summary.name = labels.name;
+    if (labels.tags?.length) live.summary.tags = labels.tags;
+    else delete live.summary.tags;
+    for (const l of this.listeners) l.summary(live.summary);
+  }
+
   async close(id: string): Promise<SessionSummary | undefined> {
     const s = this.live.get(id);
     if (s) await s.close();

@@ -4,6 +4,7 @@ import type { SessionFileV1, SessionSummary } from '@/lib/session/types';
 import { SECRET_MASK } from '@/lib/variables';
 import { httpSession, stdioSession } from '../../unit/redaction/seeded';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { peerPath } from '@/tests/fixtures/peers/start-peer';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -98,5 +99,18 @@ describe('environments', () => {
     expect((await t.api('DELETE', `/api/environments/${id}/variables/token`)).status).toBe(200);
     expect((await t.api('DELETE', `/api/environments/${id}`)).status).toBe(200);
     expect((await t.api('GET', `/api/environments/${id}`)).status).toBe(404);
+  });
+});
+
+// Last: a live session would otherwise show up in the filters above.
+describe('history of a live session', () => {
+  it('renaming and tagging a live session sticks: the live summary follows the stored labels', async () => {
+    const live = await t.open({ kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'newline'], framing: 'newline' });
+    await t.api('PUT', `/api/history/${live.id}`, { name: 'my language server', tags: ['today'] });
+    await t.send(live.id, '{"jsonrpc":"2.0","id":1,"method":"get_data"}');
+    const listed = (await t.api<{ sessions: SessionSummary[] }>('GET', '/api/sessions')).json.sessions.find((s) => s.id === live.id);
+    expect(listed).toMatchObject({ name: 'my language server', tags: ['today'], status: 'open' });
+    await t.api('POST', `/api/sessions/${live.id}/close`);
+    expect((await t.api<{ session: SessionSummary }>('GET', `/api/sessions/${live.id}`)).json.session.name).toBe('my language server');
   });
 });
