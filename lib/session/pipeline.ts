@@ -48,6 +48,9 @@ export interface PipelineOutput {
   dialectChanged?: SessionDialect;
 }
 
+/** Dialects whose error decoding reads the message, not only the code. */
+const MESSAGE_AWARE = new Set(['mcp', 'ethereum']);
+
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
 
@@ -239,17 +242,23 @@ export class MessagePipeline {
     return e && e.seq === seq ? e : undefined;
   }
 
-  /** The dialect's describer with a small cache; errors that carry `data` are always decoded afresh. */
+  /**
+   * The dialect's describer with a small cache of what a code means (per method, for OpenRPC).
+   * Dialects that tell errors apart by their message (MCP, Ethereum) cache per message too; errors
+   * that carry `data` are always decoded afresh.
+   */
   private cachedDescriber(): (err: RawErrorObject, method?: string) => DecodedError {
     const describe = dialectDescriber(this.profile, this.catalogs);
+    const byMessage = MESSAGE_AWARE.has(this.profile.id);
     this.decoded = new Map();
     return (err, method) => {
-      if (err.data !== undefined || typeof err.code !== 'number' || typeof err.message !== 'string' || err.message.length > 256) {
+      const { code, message } = err;
+      if (err.data !== undefined || typeof code !== 'number' || typeof message !== 'string' || (byMessage && message.length > 256)) {
         return describe(err, method);
       }
-      const key = `${err.code}\u0000${err.message}\u0000${method ?? ''}`;
+      const key = byMessage ? `${code}\u0000${method ?? ''}\u0000${message}` : `${code}\u0000${method ?? ''}`;
       const hit = this.decoded.get(key);
-      if (hit) return { ...hit };
+      if (hit) return { ...hit, message };
       const fresh = describe(err, method);
       if (this.decoded.size >= 512) this.decoded.clear();
       this.decoded.set(key, fresh);

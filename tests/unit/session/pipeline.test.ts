@@ -66,4 +66,24 @@ describe('every message becomes one TrafficEvent, in recording order', () => {
     expect(p.pendingCount('out')).toBe(0);
     expect(msg(p, 'in', '{"jsonrpc":"2.0","id":"slow","result":1}', 200).event).toMatchObject({ pair: req.seq, state: 'late' });
   });
+
+  it('decodes each error with its own message, even when the same code repeats', () => {
+    const p = new MessagePipeline();
+    msg(p, 'out', '{"jsonrpc":"2.0","id":1,"method":"a"}');
+    msg(p, 'out', '{"jsonrpc":"2.0","id":2,"method":"a"}');
+    const first = msg(p, 'in', '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no a"}}').event.error;
+    const second = msg(p, 'in', '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"still no a"}}').event.error;
+    expect(first).toMatchObject({ message: 'no a', name: 'Method not found' });
+    expect(second).toMatchObject({ message: 'still no a', name: 'Method not found' });
+  });
+
+  it('tells Ethereum node errors apart by their message under the same generic code', () => {
+    const p = new MessagePipeline({ dialect: 'ethereum' });
+    msg(p, 'out', '{"jsonrpc":"2.0","id":1,"method":"eth_sendRawTransaction","params":["0x00"]}');
+    msg(p, 'out', '{"jsonrpc":"2.0","id":2,"method":"eth_sendRawTransaction","params":["0x01"]}');
+    const a = msg(p, 'in', '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"nonce too low"}}').event.error!;
+    const b = msg(p, 'in', '{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"insufficient funds for gas * price + value"}}').event.error!;
+    expect(a.source).toBe('ethereum');
+    expect(a.name).not.toBe(b.name);
+  });
 });
