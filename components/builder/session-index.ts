@@ -42,12 +42,15 @@ function indexOf(events: TrafficEvent[]): Index {
     cache.set(events, idx);
   }
   if (idx.scanned < events.length) {
-    const fresh = events.slice(idx.scanned);
-    for (const e of fresh) {
+    // Only what we sent can carry an id that moves the counter; a flood from the target adds none.
+    const sent: TrafficEvent[] = [];
+    for (let i = idx.scanned; i < events.length; i++) {
+      const e = events[i];
+      if (e.dir === 'out') sent.push(e);
       if (e.kind === 'request' || e.kind === 'notification') note(idx.methods, e.method, e.dir);
       else if (e.kind === 'batch') for (const it of e.items ?? []) if (it.kind === 'request' || it.kind === 'notification') note(idx.methods, it.method, e.dir);
     }
-    idx.nextId = nextAutoId(fresh, idx.nextId);
+    if (sent.length) idx.nextId = nextAutoId(sent, idx.nextId);
     idx.scanned = events.length;
     if (idx.firstSeq === 0 && events.length) idx.firstSeq = events[0].seq;
   }
