@@ -3,7 +3,7 @@
 import { memo, useState } from 'react';
 import { useCollections, type CollectionInfo, type FolderNode } from '@/components/stores/collections';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, InlineName, Problem, fieldClass, iconButtonClass, IconPencil } from './ui';
+import { ConfirmDelete, InlineName, NewNameField, Problem, iconButtonClass, IconPencil } from './ui';
 import { ItemNode } from './ItemNode';
 import { messageOf } from './http';
 
@@ -25,34 +25,14 @@ function IconFolder({ open, size = 13 }: { open: boolean; size?: number }) {
 
 /** Inline "new folder" field under a collection or folder. */
 function NewFolderField({ collectionId, parentId, depth, onDone }: { collectionId: string; parentId: string | null; depth: number; onDone(): void }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const commit = async () => {
-    if (!name.trim()) return onDone();
-    try {
-      await useCollections.getState().createFolder(collectionId, name.trim(), parentId);
-      onDone();
-    } catch (err) {
-      setProblem(messageOf(err));
-    }
-  };
   return (
     <li role="none" className="py-0.5 pr-2" style={{ paddingLeft: 8 + depth * 12 }}>
-      <input
-        autoFocus
-        aria-label="New folder name"
+      <NewNameField
+        label="New folder name"
         placeholder="Folder name"
-        maxLength={200}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') void commit();
-          if (e.key === 'Escape') onDone();
-        }}
-        onBlur={() => { if (!name.trim()) onDone(); }}
-        className={`${fieldClass} h-6 w-full`}
+        create={(name) => useCollections.getState().createFolder(collectionId, name, parentId)}
+        onDone={onDone}
       />
-      <Problem>{problem}</Problem>
     </li>
   );
 }

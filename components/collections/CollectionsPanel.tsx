@@ -7,38 +7,17 @@ import { EnvironmentsDialog } from '@/components/environments/EnvironmentsDialog
 import { IconPlus } from '@/components/ui/icons';
 import { CollectionNode } from './CollectionNode';
 import { ImportCollection } from './ImportCollection';
-import { Problem, fieldClass, iconButtonClass } from './ui';
-import { messageOf } from './http';
+import { NewNameField, Problem, iconButtonClass } from './ui';
 
 function NewCollection({ onDone }: { onDone(): void }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const commit = async () => {
-    if (!name.trim()) return onDone();
-    try {
-      await useCollections.getState().create(name.trim());
-      onDone();
-    } catch (err) {
-      setProblem(messageOf(err));
-    }
-  };
   return (
     <div className="px-3 pb-2">
-      <input
-        autoFocus
-        aria-label="New collection name"
+      <NewNameField
+        label="New collection name"
         placeholder="Collection name, then Enter"
-        maxLength={200}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') void commit();
-          if (e.key === 'Escape') onDone();
-        }}
-        onBlur={() => { if (!name.trim()) onDone(); }}
-        className={`${fieldClass} h-6 w-full`}
+        create={(name) => useCollections.getState().create(name)}
+        onDone={onDone}
       />
-      <Problem>{problem}</Problem>
     </div>
   );
 }

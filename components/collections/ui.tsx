@@ -6,6 +6,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { IconClose } from '@/components/ui/icons';
+import { messageOf } from './http';
 
 export const fieldClass =
   'h-7 min-w-0 rounded border border-line-strong bg-bg px-2 text-[12.5px] text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';
@@ -274,5 +275,47 @@ export function IconPencil({ size = 12 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d="M10.8 2.7l2.5 2.5-7.6 7.6-3.2.7.7-3.2z M9.3 4.2l2.5 2.5" />
     </svg>
+  );
+}
+
+/**
+ * A one-shot name field for something new (a collection, a folder): Enter creates, Escape or
+ * leaving it empty cancels, and the server's refusal is shown under it.
+ */
+export function NewNameField({ label, placeholder, create, onDone }: {
+  label: string;
+  placeholder: string;
+  create(name: string): Promise<unknown>;
+  onDone(): void;
+}) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const commit = async () => {
+    if (!name.trim()) return onDone();
+    try {
+      await create(name.trim());
+      onDone();
+    } catch (err) {
+      setProblem(messageOf(err));
+    }
+  };
+  return (
+    <>
+      <input
+        autoFocus
+        aria-label={label}
+        placeholder={placeholder}
+        maxLength={200}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void commit();
+          if (e.key === 'Escape') onDone();
+        }}
+        onBlur={() => { if (!name.trim()) onDone(); }}
+        className={`${fieldClass} h-6 w-full`}
+      />
+      <Problem>{problem}</Problem>
+    </>
   );
 }

@@ -4,61 +4,16 @@
  * change re-reads the affected tree from the server, so the page never guesses positions.
  */
 import { create } from 'zustand';
-import type { SessionSummary, TargetSpec } from '@/lib/session/types';
+import type { SessionSummary } from '@/lib/session/types';
 import { api, download, enc, type Downloaded } from '@/components/collections/http';
 
-export type ItemKind = 'request' | 'batch' | 'raw';
+import type { CollectionItemKind } from '@/lib/collections/types';
+import type { Collection, CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem } from '@/lib/collections/stored';
 
-export interface CollectionInfo {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  itemCount: number;
-}
-
-export interface CollectionItem {
-  id: string;
-  collectionId: string;
-  folderId: string | null;
-  kind: ItemKind;
-  name: string;
-  payload: unknown;
-  target?: TargetSpec;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface FolderNode {
-  id: string;
-  name: string;
-  parentId: string | null;
-  position: number;
-  folders: FolderNode[];
-  items: CollectionItem[];
-}
-
-export interface CollectionTree {
-  collection: CollectionInfo;
-  folders: FolderNode[];
-  items: CollectionItem[];
-}
-
-export interface NewItem {
-  kind: ItemKind;
-  name: string;
-  payload: unknown;
-  target?: TargetSpec;
-  folderId?: string | null;
-}
-
-export interface ItemChanges {
-  name?: string;
-  payload?: unknown;
-  target?: TargetSpec | null;
-  folderId?: string | null;
-}
+export type { CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem };
+export type ItemKind = CollectionItemKind;
+/** A collection as the list route returns it (with its item count). */
+export type CollectionInfo = Collection;
 
 export interface RunResult {
   sessionId: string;

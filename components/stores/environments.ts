@@ -7,19 +7,8 @@ import { create } from 'zustand';
 import { SECRET_MASK } from '@/lib/variables/mask';
 import { api, enc } from '@/components/collections/http';
 
-export interface Variable {
-  name: string;
-  value: string;
-  secret: boolean;
-}
-
-export interface Environment {
-  id: string;
-  name: string;
-  variables: Variable[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Variable, Environment } from '@/lib/collections/stored';
+import type { Variable, Environment } from '@/lib/collections/stored';
 
 export { SECRET_MASK };
 

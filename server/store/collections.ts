@@ -8,67 +8,10 @@ import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
 import { StoreError, checkName, isoNow, newId, toJsonColumn } from './errors';
 
-export type CollectionItemKind = 'request' | 'batch' | 'raw';
-
-export interface Collection {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  itemCount: number;
-}
-
-export interface CollectionFolder {
-  id: string;
-  collectionId: string;
-  parentId: string | null;
-  name: string;
-  position: number;
-}
-
-export interface CollectionItem {
-  id: string;
-  collectionId: string;
-  folderId: string | null;
-  kind: CollectionItemKind;
-  name: string;
-  /** What the builder or batch editor saved (a request object, a batch, `{ text }` for raw …). */
-  payload: unknown;
-  target?: TargetSpec;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface FolderNode extends CollectionFolder {
-  folders: FolderNode[];
-  items: CollectionItem[];
-}
-
-export interface CollectionTree {
-  collection: Collection;
-  /** Top-level folders, each with its subfolders and items. */
-  folders: FolderNode[];
-  /** Items at the root of the collection. */
-  items: CollectionItem[];
-}
-
-export interface NewItem {
-  kind: CollectionItemKind;
-  name: string;
-  payload: unknown;
-  target?: TargetSpec;
-  folderId?: string | null;
-}
-
-export interface ItemChanges {
-  name?: string;
-  payload?: unknown;
-  /** `null` removes the item's own target. */
-  target?: TargetSpec | null;
-  folderId?: string | null;
-  position?: number;
-}
+export type { CollectionItemKind } from '../../lib/collections/types';
+export type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
+import type { CollectionItemKind } from '../../lib/collections/types';
+import type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
 
 const KINDS: readonly CollectionItemKind[] = ['request', 'batch', 'raw'];
 export const COLLECTION_LIMITS = { folders: 1000, items: 10_000, folderDepth: 32, collections: 1000 } as const;

@@ -6,19 +6,8 @@
 import type { Db } from './db';
 import { StoreError, checkName, isoNow, newId } from './errors';
 
-export interface Variable {
-  name: string;
-  value: string;
-  secret: boolean;
-}
-
-export interface Environment {
-  id: string;
-  name: string;
-  variables: Variable[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Variable, Environment } from '../../lib/collections/stored';
+import type { Variable, Environment } from '../../lib/collections/stored';
 
 export const ENVIRONMENT_LIMITS = { variables: 1000, nameChars: 100, valueChars: 64 * 1024, environments: 1000 } as const;
 
