@@ -60,7 +60,9 @@ export const LIMITS = {
   jsonDepth: 256,
 } as const;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+import { formatIssues, formatPath, parseWith, type Result } from './readable-errors';
+
+export { formatIssues, formatPath, parseWith, type Result };
 
 // ---------- building blocks ----------
 
@@ -376,47 +378,6 @@ const _keysInStep: [
   SameKeys<z.infer<typeof SessionFileV1Schema>, SessionFileV1>,
 ] = [true, true, true, true, true, true, true];
 void _keysInStep;
-
-// ---------- readable errors ----------
-
-/** `events[3].http.headers["x-y"]` */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else if (typeof p === 'string' && /^[A-Za-z_$][\w$]*$/.test(p)) out += out ? `.${p}` : p;
-    else out += `[${JSON.stringify(String(p))}]`;
-  }
-  return out;
-}
-
-interface IssueLike {
-  path: PropertyKey[];
-  message: string;
-  code?: string;
-  issues?: IssueLike[];
-}
-
-const MAX_REPORTED_ISSUES = 5;
-
-export function formatIssues(issues: readonly IssueLike[], prefix: readonly PropertyKey[] = []): string {
-  const lines: string[] = [];
-  for (const issue of issues.slice(0, MAX_REPORTED_ISSUES)) {
-    const path = [...prefix, ...issue.path];
-    // A bad record key carries its own issues: report those, they say what is wrong with the key.
-    const detail = issue.code === 'invalid_key' && issue.issues?.length ? issue.issues[0].message : issue.message;
-    const where = formatPath(path);
-    lines.push(where ? `${where}: ${detail}` : detail);
-  }
-  if (issues.length > MAX_REPORTED_ISSUES) lines.push(`(and ${issues.length - MAX_REPORTED_ISSUES} more problems)`);
-  return lines.join('; ');
-}
-
-export function parseWith<T>(schema: z.ZodType<T>, input: unknown, prefix: readonly PropertyKey[] = []): Result<T> {
-  const r = schema.safeParse(input);
-  if (r.success) return { ok: true, value: r.data };
-  return { ok: false, error: formatIssues(r.error.issues as IssueLike[], prefix) };
-}
 
 export const parseTargetSpec = (input: unknown): Result<TargetSpec> => parseWith(TargetSpecSchema, input);
 export const parseTrafficEvent = (input: unknown): Result<TrafficEvent> => parseWith(TrafficEventSchema, input);
