@@ -69,9 +69,11 @@ test.describe('connecting and the first exchange', () => {
     await openApp(page, app);
     const id = await connectStdio(page, STDIO_PEER);
     for (let i = 0; i < 5; i++) await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', id: 100 + i, method: 'subtract', params: [10, i] }));
-    await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', method: 'notify_hello', params: [1] }));
+    const notifySeq = await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', method: 'notify_hello', params: [1] }));
     const count = page.getByTestId('timeline-count');
     await expect(rows(page).filter({ has: page.getByRole('cell', { name: '↳ subtract' }) })).toHaveCount(5);
+    // The notification was sent last but can reach the page after the replies: wait for it too.
+    await expect(rowBySeq(page, notifySeq)).toBeVisible();
     const before = await count.innerText();
     const seqsBefore = await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
 
