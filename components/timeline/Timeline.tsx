@@ -21,9 +21,11 @@ const savedScroll = new Map<string, number>();
 /** More than the rows ever on screen plus overscan, so the visible slots never collide. */
 const ROW_SLOTS = 512;
 /** Rows rendered beyond each edge of the screen. */
-const OVERSCAN = 12;
+const OVERSCAN = 8;
 /** The window moves in steps of this many rows, so scrolling re-renders every few rows, not every row. */
 const WINDOW_STEP = 8;
+/** The first row of the step holding `row`: scroll state changes once per step, so React renders once per step. */
+const stepOf = (row: number) => Math.floor(row / WINDOW_STEP) * WINDOW_STEP;
 
 const HEADERS: [string, string, string?][] = [
   ['#', 'text-right'],
@@ -62,9 +64,9 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const extent = useRef({ count: 0, height: 0 });
   const bottomTop = Math.max(0, count * ROW_HEIGHT - viewportH);
   // While following, render the bottom rows in this same pass instead of waiting for the scroll event.
-  const firstRow = follow ? Math.floor(bottomTop / ROW_HEIGHT) : Math.min(scrollRow, Math.max(0, count - 1));
+  const firstRow = stepOf(follow ? Math.floor(bottomTop / ROW_HEIGHT) : Math.min(scrollRow, Math.max(0, count - 1)));
   const visibleRows = Math.ceil(viewportH / ROW_HEIGHT) + 1;
-  const windowStart = Math.max(0, Math.floor(firstRow / WINDOW_STEP) * WINDOW_STEP - OVERSCAN);
+  const windowStart = Math.max(0, firstRow - OVERSCAN);
   const windowEnd = Math.min(count, firstRow + visibleRows + WINDOW_STEP + OVERSCAN);
 
   useLayoutEffect(() => {
@@ -108,7 +110,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
       if (Math.abs(lastTop.current - top) >= 1 || restoreFor.current === sessionId) el.scrollTop = top;
     } else if (restoreFor.current === sessionId && count) {
       el.scrollTop = top;
-      setScrollRow(Math.floor(top / ROW_HEIGHT));
+      setScrollRow(stepOf(Math.floor(top / ROW_HEIGHT)));
     }
     if (count) restoreFor.current = null;
     lastTop.current = top;
@@ -118,7 +120,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   // Following renders the bottom without scrollRow; when it stops, start from where the view is.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!follow && el) setScrollRow(Math.floor(el.scrollTop / ROW_HEIGHT));
+    if (!follow && el) setScrollRow(stepOf(Math.floor(el.scrollTop / ROW_HEIGHT)));
   }, [follow]);
 
   const onScroll = useCallback(() => {
@@ -132,7 +134,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     else if (top < lastTop.current - 1) setFollow(sessionId, false);
     lastTop.current = top;
     // While following, the render already shows the bottom: no second render for our own scroll.
-    if (!(bottom && followOf(useTimeline.getState(), sessionId))) setScrollRow(Math.floor(top / ROW_HEIGHT));
+    if (!(bottom && followOf(useTimeline.getState(), sessionId))) setScrollRow(stepOf(Math.floor(top / ROW_HEIGHT)));
   }, [sessionId, setFollow, measureBottom]);
 
   // Keep the selected entry on screen when it changes by keyboard or a pairing jump.
