@@ -1,25 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
-import { TOKEN_HEADER } from '../../lib/session/bridge';
-import type { RunningApp } from './helpers/server';
-import { STDIO_PEER, connectStdio, openApp } from './helpers/app';
-
-/**
- * openApp, then wait for the server's session list to reach the page: until it does, the sidebar
- * shows the connect form as if there were no sessions, and closes it when the list arrives.
- */
-async function openReady(page: Page, app: RunningApp): Promise<void> {
-  await openApp(page, app);
-  const res = await page.request.get(`${app.origin}/api/sessions`, { headers: { [TOKEN_HEADER]: app.token } });
-  const { sessions } = (await res.json()) as { sessions: unknown[] };
-  if (sessions.length > 0) await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem').first()).toBeVisible();
-}
-
-async function setEditor(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
+import { STDIO_PEER, connectStdio, openApp, setEditor } from './helpers/app';
 
 function editor(page: Page): Locator {
   return page.getByTestId('batch-editor');
@@ -39,7 +20,7 @@ test.describe('batch editor', () => {
 
   test('out-of-order replies are matched to their entries by id', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     // --batch-reverse: the peer answers a batch in reverse order.
     await connectStdio(page, `${STDIO_PEER} --batch-reverse`, { name: 'batch' });
     const e = await openBatch(page);
@@ -75,7 +56,7 @@ test.describe('batch editor', () => {
   });
 
   test("spec edge cases: [] gets one Invalid Request object; an all-notification batch gets nothing", async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const e = await openBatch(page);
 
@@ -101,7 +82,7 @@ test.describe('batch editor', () => {
   });
 
   test('entries can be added, duplicated, reordered from the keyboard, toggled and removed', async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const e = await openBatch(page);
     await e.getByLabel('Entry 1 method').fill('first');

@@ -1,27 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
-import { TOKEN_HEADER } from '../../lib/session/bridge';
-import type { RunningApp } from './helpers/server';
-import { STDIO_PEER, connectStdio, openApp, rowBySeq, rows } from './helpers/app';
-
-/**
- * openApp, then wait for the server's session list to reach the page: until it does, the sidebar
- * shows the connect form as if there were no sessions, and closes it when the list arrives.
- */
-async function openReady(page: Page, app: RunningApp): Promise<void> {
-  await openApp(page, app);
-  const res = await page.request.get(`${app.origin}/api/sessions`, { headers: { [TOKEN_HEADER]: app.token } });
-  const { sessions } = (await res.json()) as { sessions: unknown[] };
-  if (sessions.length > 0) await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem').first()).toBeVisible();
-}
-
-/** Replace a CodeMirror editor's text the way a paste would (no key-by-key auto-indent). */
-async function setEditor(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  if (text === '') await page.keyboard.press('Delete');
-  else await page.keyboard.insertText(text);
-}
+import { STDIO_PEER, connectStdio, openApp, setEditor, rowBySeq, rows } from './helpers/app';
 
 function builder(page: Page): Locator {
   return page.getByTestId('request-builder');
@@ -39,7 +18,7 @@ test.describe('request builder', () => {
 
   test('build and send: the preview is the exact text sent, id 0 included, and the reply shows up', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER, { name: 'builder' });
     const b = builder(page);
 
@@ -71,7 +50,7 @@ test.describe('request builder', () => {
   });
 
   test('the params editor never rewrites what was typed: null, escapes, big integers, key order', async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const b = builder(page);
     await b.getByLabel('Method', { exact: true }).fill('echo');
@@ -96,7 +75,7 @@ test.describe('request builder', () => {
   });
 
   test('raw mode sends a broken message exactly as typed and the peer answers Parse error', async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const b = builder(page);
     await b.getByRole('radio', { name: 'Raw' }).click();
@@ -117,7 +96,7 @@ test.describe('request builder', () => {
   });
 
   test('edit and resend: a past request fills the builder, and sends again with a fresh id', async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const b = builder(page);
     await b.getByLabel('Method', { exact: true }).fill('subtract');
@@ -151,7 +130,7 @@ test.describe('request builder', () => {
   });
 
   test("reply to the target's request: the peer receives our result with its own id", async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const b = builder(page);
     await b.getByLabel('Method', { exact: true }).fill('ask_client');
@@ -178,7 +157,7 @@ test.describe('request builder', () => {
   });
 
   test("auto-reply rules answer the target's requests while the user explores", async ({ page, app }) => {
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER);
     const b = builder(page);
     await b.getByText("Auto-replies to the target's requests").click();

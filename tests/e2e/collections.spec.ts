@@ -8,26 +8,8 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
 import { TOKEN_HEADER } from '../../lib/session/bridge';
-import { REPO_ROOT, type RunningApp } from './helpers/server';
-import { STDIO_PEER, connectStdio, openApp, rows } from './helpers/app';
-
-/**
- * openApp, then wait for the server's session list to reach the page: until it does, the sidebar
- * shows the connect form as if there were no sessions, and folds it when the list arrives.
- */
-async function openReady(page: Page, app: RunningApp): Promise<void> {
-  await openApp(page, app);
-  const res = await page.request.get(`${app.origin}/api/sessions`, { headers: { [TOKEN_HEADER]: app.token } });
-  const { sessions } = (await res.json()) as { sessions: unknown[] };
-  if (sessions.length > 0) await expect(page.getByRole('navigation', { name: 'Sessions' }).locator('[data-session-id]').first()).toBeVisible();
-}
-
-/** Replace a CodeMirror editor's text as a paste would. */
-async function setEditor(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text);
-}
+import { REPO_ROOT } from './helpers/server';
+import { STDIO_PEER, connectStdio, openApp, rows, setEditor } from './helpers/app';
 
 function builder(page: Page): Locator {
   return page.getByTestId('request-builder');
@@ -52,7 +34,7 @@ test.describe('collections', () => {
 
   test('save a request to a collection, reload the page, run it from the collection and see it in the timeline', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER, { name: 'collections run' });
     const b = builder(page);
     await b.getByLabel('Method', { exact: true }).fill('subtract');
@@ -95,7 +77,7 @@ test.describe('collections', () => {
 
   test('environments: a secret is masked after saving, variables are marked, and an unknown one refuses the run in plain words', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER, { name: 'variables' });
 
     const panel = await openCollectionsTab(page);
@@ -195,7 +177,7 @@ test.describe('collections', () => {
 
   test('a batch saved with its target runs there in a new session; a collection exports and imports back', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     await connectStdio(page, STDIO_PEER, { name: 'batch source' });
     await page.getByRole('tab', { name: 'Batch' }).click();
     const e = page.getByTestId('batch-editor');

@@ -4,20 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
-import { TOKEN_HEADER } from '../../lib/session/bridge';
-import type { RunningApp } from './helpers/server';
 import { STDIO_PEER, apiSend, connectStdio, openApp, rows } from './helpers/app';
-
-/**
- * openApp, then wait for the server's session list to reach the page: until it does, the sidebar
- * shows the connect form as if there were no sessions, and folds it when the list arrives.
- */
-async function openReady(page: Page, app: RunningApp): Promise<void> {
-  await openApp(page, app);
-  const res = await page.request.get(`${app.origin}/api/sessions`, { headers: { [TOKEN_HEADER]: app.token } });
-  const { sessions } = (await res.json()) as { sessions: unknown[] };
-  if (sessions.length > 0) await expect(page.getByRole('navigation', { name: 'Sessions' }).locator('[data-session-id]').first()).toBeVisible();
-}
 
 async function openHistory(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'History', exact: true }).click();
@@ -37,7 +24,7 @@ test.describe('history', () => {
 
   test('lists every session with counts, filters them, and opens a past one read-only in the timeline', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     const alpha = await connectStdio(page, STDIO_PEER, { name: 'history alpha' });
     await apiSend(page, app, alpha, '{"jsonrpc":"2.0","id":1,"method":"echo","params":["from alpha"]}');
     await expect(rows(page).filter({ hasText: '↳ echo' })).toHaveCount(1);
@@ -85,7 +72,7 @@ test.describe('history', () => {
 
   test('rename, tag and delete (with a confirmation) from History', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
-    await openReady(page, app);
+    await openApp(page, app);
     const id = await connectStdio(page, STDIO_PEER, { name: 'history gamma' });
     await page.getByTestId('active-session').getByRole('button', { name: 'Disconnect' }).click();
     await expect(page.getByTestId('active-session').getByText('closed')).toBeVisible();

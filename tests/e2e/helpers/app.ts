@@ -13,6 +13,14 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await expect(page).not.toHaveURL(/token=/);
 }
 
+/** Replace a CodeMirror editor's text the way a paste would (no key-by-key auto-indent). */
+export async function setEditor(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  if (text === '') await page.keyboard.press('Delete');
+  else await page.keyboard.insertText(text);
+}
+
 /** The connection form in the sidebar, unfolded. */
 export async function connectForm(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Sessions' });
