@@ -2,6 +2,8 @@
  * The generated traffic every contender reads: the same messages as pre-split strings (for bare
  * JSON.parse), as Content-Length frames and as newline-delimited lines.
  */
+import { seededRandom } from '../tests/fixtures/sessions/lsp-bodies';
+
 export interface Workload {
   name: string;
   /** Each message text. */
@@ -14,18 +16,6 @@ export interface Workload {
   newlineEnds: number[];
   /** Total body bytes. */
   bodyBytes: number;
-}
-
-/** Small deterministic PRNG (mulberry32) so every run reads the same input. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'hover', 'symbol', 'range', 'index', 'module', 'config', 'result', 'token'];
@@ -113,14 +103,14 @@ function workload(name: string, texts: string[]): Workload {
 }
 
 export function smallWorkload(count = 100_000, size = 200): Workload {
-  const rand = prng(1);
+  const rand = seededRandom(1);
   const texts: string[] = [];
   for (let i = 0; i < count; i++) texts.push(smallMessage(rand, i, size));
   return workload(`${count / 1000}k × ~${size} B`, texts);
 }
 
 export function largeWorkload(count = 100, size = 1024 * 1024): Workload {
-  const rand = prng(2);
+  const rand = seededRandom(2);
   const texts: string[] = [];
   for (let i = 0; i < count; i++) texts.push(largeMessage(rand, i, size));
   return workload(`${count} × ~1 MB`, texts);

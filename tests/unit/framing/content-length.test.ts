@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentLengthCodec, type Frame, type NoiseFrame } from '@/lib/framing';
-import { base64, concat, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking } from './helpers';
+import { base64, concat, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking, noise } from './helpers';
 
 const codec = contentLengthCodec;
 const frame = (body: string, extra = ''): string => `Content-Length: ${enc(body).length}\r\n${extra}\r\n${body}`;
@@ -9,13 +9,6 @@ const msg = (body: string, extra = '', headers: Record<string, string> = {}): Fr
   body,
   raw: frame(body, extra),
   headers: { 'content-length': String(enc(body).length), ...headers },
-});
-const noise = (reason: NoiseFrame['reason'], raw: string, byteLength = enc(raw).length): Frame => ({
-  type: 'noise',
-  reason,
-  detail: expect.any(String) as unknown as string,
-  raw,
-  byteLength,
 });
 const decode = (s: string | Uint8Array) => decodeWhole(codec, typeof s === 'string' ? enc(s) : s);
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Frame, FrameDecoderOptions, FramingCodec } from '@/lib/framing';
+import type { Frame, FrameDecoderOptions, FramingCodec, NoiseFrame } from '@/lib/framing';
 
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -54,4 +54,9 @@ export function base64(bytes: Uint8Array): string {
 
 export function message(body: string, raw: string, headers?: Record<string, string>): Frame {
   return headers ? { type: 'message', body, raw, headers } : { type: 'message', body, raw };
+}
+
+/** A noise frame with these exact bytes and reason (any detail text). */
+export function noise(reason: NoiseFrame['reason'], raw: string, byteLength = enc(raw).length): Frame {
+  return { type: 'noise', reason, detail: expect.any(String) as unknown as string, raw, byteLength };
 }

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newlineCodec, type Frame, type NoiseFrame } from '@/lib/framing';
-import { base64, concat, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking } from './helpers';
+import { base64, concat, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking, noise } from './helpers';
 
 const codec = newlineCodec;
 const msg = (line: string): Frame => ({ type: 'message', body: line, raw: line });
-const noise = (reason: NoiseFrame['reason'], raw: string, byteLength = enc(raw).length): Frame => ({
-  type: 'noise',
-  reason,
-  detail: expect.any(String) as unknown as string,
-  raw,
-  byteLength,
-});
 const decode = (s: string | Uint8Array) => decodeWhole(codec, typeof s === 'string' ? enc(s) : s);
 
 describe('newline framing', () => {
