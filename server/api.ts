@@ -132,7 +132,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       const { target, name, timeoutMs, dialect } = need(parseCreateSessionBody(await body()));
       try {
         const session = await manager.open(target, name, { timeoutMs, dialect });
-        return { session: session.summary };
+        return { session: manager.summary(session.id) ?? session.summary };
       } catch (err) {
         throw new HttpError(502, err instanceof Error ? err.message : String(err));
       }

@@ -98,7 +98,7 @@ async function runItem(deps: RouteDeps, collectionId: string, itemId: string, bo
   } catch (err) {
     throw new HttpError(502, err instanceof Error ? err.message : String(err));
   }
-  return { sessionId: session.id, session: session.summary, seq: await sendTo(manager, session.id, message.text) };
+  return { sessionId: session.id, session: manager.summary(session.id) ?? session.summary, seq: await sendTo(manager, session.id, message.text) };
 }
 
 async function sendTo(manager: SessionManager, sessionId: string, text: string): Promise<number> {

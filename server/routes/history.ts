@@ -53,13 +53,12 @@ function flag(q: URLSearchParams, key: string): boolean | undefined {
 export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
   const { store, manager } = deps;
 
+  // The stored summary is the whole truth, live sessions included (the recorder keeps it current).
   const entry = (s: SessionSummary): HistoryEntry => {
     const live = manager.getLive(s.id);
-    // Live counts and status from the session itself; name and tags from the store, where edits go.
-    const summary: SessionSummary = live ? { ...live.summary, name: s.name, ...(s.tags ? { tags: s.tags } : {}) } : s;
-    const end = summary.endedAt ? Date.parse(summary.endedAt) : live ? Date.now() : NaN;
-    const start = Date.parse(summary.startedAt);
-    const out: HistoryEntry = { ...summary, live: Boolean(live?.isOpen), shared: store.sessions.shareIdOf(s.id) !== undefined };
+    const end = s.endedAt ? Date.parse(s.endedAt) : live ? Date.now() : NaN;
+    const start = Date.parse(s.startedAt);
+    const out: HistoryEntry = { ...s, live: Boolean(live?.isOpen), shared: store.sessions.shareIdOf(s.id) !== undefined };
     if (Number.isFinite(end - start)) out.durationMs = Math.max(0, end - start);
     return out;
   };
@@ -116,9 +115,9 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       if (body.tags !== undefined && !Array.isArray(body.tags)) throw new HttpError(400, 'tags: expected a list of labels');
       if (name !== undefined) store.sessions.rename(id, name);
       if (body.tags !== undefined) store.sessions.setTags(id, body.tags as string[]);
-      // A live session keeps its summary in memory and streams it: give it the stored labels too.
+      // Open pages hear the new labels at once.
       const stored = store.sessions.require(id);
-      manager.relabel(id, { name: stored.name, tags: stored.tags });
+      manager.announce(id);
       return { session: entry(stored) };
     }))
     .add('DELETE', '/api/history/:id', guard(async ({ params }) => {

@@ -68,6 +68,7 @@ export class LiveSession {
       status: 'connecting',
       startedAt: new Date().toISOString(),
       lastSeq: 0,
+      // Counted by the recorder as events and patches are stored (SessionManager serves that summary).
       counts: { events: 0, out: 0, in: 0, errors: 0, findings: 0 },
       dialect: this.pipeline.dialect,
     };
@@ -244,12 +245,6 @@ export class LiveSession {
   private record(out: PipelineOutput): number {
     const { event, patches } = out;
     if (out.dialectChanged) this.dialectDetected(out);
-    const c = this.summary.counts;
-    c.events++;
-    if (event.dir === 'out') c.out++;
-    else if (event.dir === 'in') c.in++;
-    if (event.kind === 'error' || event.error || event.kind === 'parse-error' || event.kind === 'invalid' || event.kind === 'noise') c.errors++;
-    c.findings += event.findings.length;
     this.summary.lastSeq = event.seq;
     this.pendingEvents.push(event);
     if (patches.length) this.pendingPatches.push(...patches);

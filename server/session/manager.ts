@@ -40,9 +40,9 @@ export class SessionManager {
         this.recorder.applyPatches(s.id, patches);
         for (const l of this.listeners) l.patches(s.id, patches);
       },
-      summary: (_s, summary) => {
+      summary: (s, summary) => {
         this.recorder.saveSummary(summary);
-        for (const l of this.listeners) l.summary(summary);
+        this.announce(s.id);
       },
     };
   }
@@ -67,13 +67,16 @@ export class SessionManager {
     return this.live.get(id);
   }
 
+  /**
+   * Summaries come from the recorder, live or past: it keeps the counts (as events and patches
+   * arrive), the labels (rename, tags) and the status the live session reports — one source of truth.
+   */
   summaries(): SessionSummary[] {
-    const stored = this.recorder.listSummaries();
-    return stored.map((s) => this.live.get(s.id)?.summary ?? s);
+    return this.recorder.listSummaries();
   }
 
   summary(id: string): SessionSummary | undefined {
-    return this.live.get(id)?.summary ?? this.recorder.getSummary(id);
+    return this.recorder.getSummary(id);
   }
 
   /** Everything after `sinceSeq`, from the recorder (live sessions flush first so nothing is missed). */
@@ -87,14 +90,10 @@ export class SessionManager {
     return this.recorder.getEvent(id, seq);
   }
 
-  /** Name and tags changed in the store: a live session's in-memory summary follows, and listeners hear it. */
-  relabel(id: string, labels: { name: string; tags?: string[] }): void {
-    const live = this.live.get(id);
-    if (!live) return;
-    live.summary.name = labels.name;
-    if (labels.tags?.length) live.summary.tags = labels.tags;
-    else delete live.summary.tags;
-    for (const l of this.listeners) l.summary(live.summary);
+  /** Tell listeners (the bridge) the session's summary as recorded now, e.g. after a rename. */
+  announce(id: string): void {
+    const summary = this.recorder.getSummary(id);
+    if (summary) for (const l of this.listeners) l.summary(summary);
   }
 
   async close(id: string): Promise<SessionSummary | undefined> {
