@@ -49,6 +49,8 @@ export class LiveSession {
   private pendingEvents: TrafficEvent[] = [];
   private pendingPatches: EventPatch[] = [];
   private flushScheduled = false;
+  /** Status, failure or dialect changed since the last flush. */
+  private summaryChanged = false;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -285,6 +287,7 @@ export class LiveSession {
     if (patches.length) this.pendingPatches.push(...patches);
     if (this.summary.status !== 'failed') this.summary.status = status;
     this.summary.endedAt = new Date().toISOString();
+    this.summaryChanged = true;
     if (reason && status === 'closed' && reason !== 'closed by user') {
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `closed: ${reason}`));
     }
@@ -297,9 +300,14 @@ export class LiveSession {
     setImmediate(() => this.flush());
   }
 
-  /** Hand what accumulated to the sink: events first, then the patches that refer to them. */
+  /**
+   * Hand what accumulated to the sink: events first, then the patches that refer to them, then the
+   * summary — only when something changed (a flush already scheduled may find nothing left to do).
+   */
   flush(): void {
     this.flushScheduled = false;
+    if (!this.pendingEvents.length && !this.pendingPatches.length && !this.summaryChanged) return;
+    this.summaryChanged = false;
     if (this.pendingEvents.length) {
       const events = this.pendingEvents;
       this.pendingEvents = [];

@@ -30,17 +30,23 @@ export class SessionManager {
   private readonly listeners = new Set<SessionListener>();
   private readonly sink: SessionSink;
 
+  /** Set by closeAll: the recorder is about to close, so late flushes are dropped. */
+  private stopped = false;
+
   constructor(private readonly recorder: Recorder) {
     this.sink = {
       events: (s, events) => {
+        if (this.stopped) return;
         this.recorder.appendEvents(s.id, events);
         for (const l of this.listeners) l.events(s.id, events);
       },
       patches: (s, patches) => {
+        if (this.stopped) return;
         this.recorder.applyPatches(s.id, patches);
         for (const l of this.listeners) l.patches(s.id, patches);
       },
       summary: (s, summary) => {
+        if (this.stopped) return;
         this.recorder.saveSummary(summary);
         this.announce(s.id);
       },
@@ -111,7 +117,9 @@ export class SessionManager {
     this.recorder.deleteSession(id);
   }
 
+  /** Server shutdown: close every target (their last entries are recorded), then record nothing more. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.live.values()].map((s) => s.close()));
+    this.stopped = true;
   }
 }
