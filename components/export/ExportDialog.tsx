@@ -1,11 +1,12 @@
 'use client';
 /**
- * Export the active session, or what its timeline filter shows: as the session file, a
- * self-contained HTML page, or HAR (HTTP sessions). Redaction first, with a preview of what it
- * takes out; the file is downloaded only after that preview, for exactly the options previewed.
+ * Export the active session, or what its timeline filter shows, in any format of the registry
+ * (lib/export/formats.ts). Redaction first, with a preview of what it takes out; the file is
+ * downloaded only after that preview, for exactly the options previewed.
  */
 import { useState } from 'react';
 import { REDACTION_KINDS, type RedactionKind } from '@/lib/redaction/rules';
+import { DEFAULT_EXPORT_FORMAT, EXPORT_FORMATS, EXPORT_FORMAT_IDS, type ExportFormat, type ExportFormatId } from '@/lib/export/formats';
 import { filterOf, useTimeline } from '@/components/stores/timeline';
 import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
@@ -14,16 +15,8 @@ import { api, download, enc, messageOf } from '@/components/collections/http';
 import { KIND_WORDS, RedactionReportView, type RedactionReportLike } from './RedactionReportView';
 import { filteredSelection } from './selection';
 
-type Format = 'session' | 'html' | 'har';
-
-const FORMATS: { value: Format; label: string; hint: string }[] = [
-  { value: 'session', label: 'Session file', hint: 'rpcscope session file, version 1: import it into any rpcscope' },
-  { value: 'html', label: 'HTML page', hint: 'one self-contained file: timeline, filters and inspector, opens from disk with no network' },
-  { value: 'har', label: 'HAR', hint: 'HTTP Archive 1.2 for browser devtools and API clients (HTTP sessions only)' },
-];
-
 interface Options {
-  format: Format;
+  format: ExportFormatId;
   redact: boolean;
   kinds: RedactionKind[];
   paths: string;
@@ -37,8 +30,9 @@ interface Body {
 }
 
 function bodyOf(o: Options, ranges: string | null): Body {
-  const kinds = o.redact ? o.kinds : [];
-  const redact = !o.redact || kinds.length === 0 ? 'none' : kinds.length === REDACTION_KINDS.length ? 'all' : kinds.join(',');
+  const redactable = EXPORT_FORMATS[o.format].redaction;
+  const kinds = o.redact && redactable ? o.kinds : [];
+  const redact = !o.redact || !redactable || kinds.length === 0 ? 'none' : kinds.length === REDACTION_KINDS.length ? 'all' : kinds.join(',');
   const paths = o.paths.split('\n').map((p) => p.trim()).filter(Boolean);
   const body: Body = { redact };
   if (o.redact && kinds.includes('json-path') && paths.length) body.paths = paths;
@@ -60,8 +54,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
     const s = useSessions.getState().sessions[sessionId];
     return s ? filteredSelection(s, filterOf(useTimeline.getState(), sessionId)) : null;
   });
-  const isHttp = view?.summary.target.kind === 'http';
-  const [o, setO] = useState<Options>({ format: 'session', redact: true, kinds: [...REDACTION_KINDS], paths: '', filtered: !!selection?.ranges });
+  const [o, setO] = useState<Options>({ format: DEFAULT_EXPORT_FORMAT, redact: true, kinds: [...REDACTION_KINDS], paths: '', filtered: !!selection?.ranges });
   const [preview, setPreview] = useState<Preview>({ state: 'none' });
   const [saved, setSaved] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,8 +85,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
     setDownloading(true);
     setProblem(null);
     try {
-      const ext = o.format === 'html' ? 'html' : o.format === 'har' ? 'har' : 'rpcscope-session.json';
-      const d = await download('POST', `/api/sessions/${enc(sessionId)}/export`, { format: o.format, ...body }, `${view.summary.name}.${ext}`);
+      const d = await download('POST', `/api/sessions/${enc(sessionId)}/export`, { format: o.format, ...body }, `${view.summary.name}.${EXPORT_FORMATS[o.format].extension}`);
       const redacted = d.headers.get('x-rpcscope-redacted');
       setSaved(`Downloaded ${d.fileName} (${d.bytes.toLocaleString()} bytes${redacted && redacted !== 'none' ? `, ${redacted} replacements` : ', not redacted'}).`);
     } catch (err) {
@@ -126,12 +118,13 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
         <fieldset>
           <legend className="mb-1 text-[10.5px] font-semibold tracking-wider text-faint uppercase">Format</legend>
           <div className="flex flex-col gap-1">
-            {FORMATS.map((f) => {
-              const disabled = f.value === 'har' && !isHttp;
+            {EXPORT_FORMAT_IDS.map((id) => {
+              const f: ExportFormat = EXPORT_FORMATS[id];
+              const unavailable = f.unavailable?.(view.summary.target) ?? null;
               return (
-                <label key={f.value} className={`flex items-start gap-2 text-[12.5px] ${disabled ? 'opacity-50' : ''}`}>
-                  <input type="radio" name="export-format" className="mt-0.5" checked={o.format === f.value} disabled={disabled} onChange={() => update({ format: f.value })} />
-                  <span><b className="font-medium">{f.label}</b> <span className="text-muted">— {disabled ? 'only for HTTP sessions' : f.hint}</span></span>
+                <label key={id} className={`flex items-start gap-2 text-[12.5px] ${unavailable ? 'opacity-50' : ''}`}>
+                  <input type="radio" name="export-format" className="mt-0.5" checked={o.format === id} disabled={unavailable !== null} onChange={() => update({ format: id })} />
+                  <span><b className="font-medium">{f.label}</b> <span className="text-muted">— {unavailable ?? f.hint}</span></span>
                 </label>
               );
             })}
@@ -153,37 +146,39 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
           </div>
         </fieldset>
 
-        <fieldset>
-          <legend className="mb-1 flex items-center gap-2 text-[10.5px] font-semibold tracking-wider text-faint uppercase">
-            <label className="flex items-center gap-1.5 normal-case tracking-normal text-fg">
-              <input type="checkbox" checked={o.redact} onChange={(e) => update({ redact: e.target.checked })} aria-label="Redact secrets" />
-              <span className="text-[12.5px] font-medium">Redact secrets</span>
-            </label>
-          </legend>
-          <div className={`grid grid-cols-2 gap-x-4 gap-y-1 ${o.redact ? '' : 'pointer-events-none opacity-50'}`}>
-            {REDACTION_KINDS.map((k) => (
-              <label key={k} className="flex items-start gap-2 text-[12.5px]" title={KIND_WORDS[k].hint}>
-                <input type="checkbox" className="mt-0.5" checked={o.kinds.includes(k)} disabled={!o.redact} onChange={() => toggleKind(k)} aria-label={KIND_WORDS[k].label} />
-                <span>
-                  {KIND_WORDS[k].label}
-                  <span className="block text-[11px] leading-tight text-faint">{KIND_WORDS[k].hint}</span>
-                </span>
+        {EXPORT_FORMATS[o.format].redaction ? (
+          <fieldset>
+            <legend className="mb-1 flex items-center gap-2 text-[10.5px] font-semibold tracking-wider text-faint uppercase">
+              <label className="flex items-center gap-1.5 normal-case tracking-normal text-fg">
+                <input type="checkbox" checked={o.redact} onChange={(e) => update({ redact: e.target.checked })} aria-label="Redact secrets" />
+                <span className="text-[12.5px] font-medium">Redact secrets</span>
               </label>
-            ))}
-          </div>
-          {o.redact && o.kinds.includes('json-path') ? (
-            <label className="mt-2 block text-[12px] text-muted">
-              JSON paths to redact, one per line (<code className="font-mono">params.auth.token</code>, <code className="font-mono">result.items[*].key</code>, <code className="font-mono">**.password</code>)
-              <textarea
-                aria-label="JSON paths to redact"
-                value={o.paths}
-                spellCheck={false}
-                onChange={(e) => update({ paths: e.target.value })}
-                className="mt-1 h-16 w-full resize-y rounded border border-line-strong bg-bg p-1.5 font-mono text-[12px] text-fg focus:border-sel-line focus:outline-none"
-              />
-            </label>
-          ) : null}
-        </fieldset>
+            </legend>
+            <div className={`grid grid-cols-2 gap-x-4 gap-y-1 ${o.redact ? '' : 'pointer-events-none opacity-50'}`}>
+              {REDACTION_KINDS.map((k) => (
+                <label key={k} className="flex items-start gap-2 text-[12.5px]" title={KIND_WORDS[k].hint}>
+                  <input type="checkbox" className="mt-0.5" checked={o.kinds.includes(k)} disabled={!o.redact} onChange={() => toggleKind(k)} aria-label={KIND_WORDS[k].label} />
+                  <span>
+                    {KIND_WORDS[k].label}
+                    <span className="block text-[11px] leading-tight text-faint">{KIND_WORDS[k].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {o.redact && o.kinds.includes('json-path') ? (
+              <label className="mt-2 block text-[12px] text-muted">
+                JSON paths to redact, one per line (<code className="font-mono">params.auth.token</code>, <code className="font-mono">result.items[*].key</code>, <code className="font-mono">**.password</code>)
+                <textarea
+                  aria-label="JSON paths to redact"
+                  value={o.paths}
+                  spellCheck={false}
+                  onChange={(e) => update({ paths: e.target.value })}
+                  className="mt-1 h-16 w-full resize-y rounded border border-line-strong bg-bg p-1.5 font-mono text-[12px] text-fg focus:border-sel-line focus:outline-none"
+                />
+              </label>
+            ) : null}
+          </fieldset>
+        ) : <p className="text-[12px] text-muted">This format is written as recorded: it takes no redaction pass.</p>}
 
         <section aria-label="Preview" className="rounded border border-line bg-panel p-3">
           <h3 className="mb-1.5 text-[10.5px] font-semibold tracking-wider text-faint uppercase">Preview</h3>

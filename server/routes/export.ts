@@ -2,7 +2,7 @@
  * Sharing a timeline: export (session file, HTML, HAR) with the redaction pass and its preview,
  * import of a session file (read-only, never connects, never spawns), and read-only share links.
  *
- *   GET  /api/sessions/:id/export?format=session|html|har&redact=all|none|<kinds>&paths=…&seqs=1-40,52
+ *   GET  /api/sessions/:id/export?format=<an EXPORT_FORMATS id>&redact=all|none|<kinds>&paths=…&seqs=1-40,52
  *   POST /api/sessions/:id/export           { format, redact, paths, seqs }   (long selections)
  *   POST /api/sessions/:id/export/preview   { redact, paths, seqs }
  *   POST /api/import/session                 body: the session file itself; ?name= optional
@@ -11,23 +11,21 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, type ApiRouter, type RouteContext } from '../api';
-import { buildHar } from '../../lib/export/har';
+import { DEFAULT_EXPORT_FORMAT, ExportFormatSchema, exportFormat, type ExportFormatId } from '../../lib/export/formats';
 import { HTML_EXPORT_CSP, buildHtmlExport } from '../../lib/export/html';
 import { safeFileName } from '../../lib/export/filename';
 import { parseSeqSelection, selectEvents } from '../../lib/export/selection';
 import { parseRedactionRequest, redactSessionFile, type RedactionReport } from '../../lib/redaction';
-import { parseSessionFile, serializeSessionFile } from '../../lib/session/file-format';
+import { parseSessionFile } from '../../lib/session/file-format';
 import type { SessionFileV1, TargetSpec } from '../../lib/session/types';
 import { allSecrets, guard, need, objectBody, readText, sendDownload, type RouteDeps } from './common';
-
-const FORMATS = ['session', 'html', 'har'] as const;
-type Format = (typeof FORMATS)[number];
 
 /** An upload of a session file; parseSessionFile then applies its own size and depth limits. */
 export const IMPORT_SESSION_LIMIT = 100 * 1024 * 1024;
 
 interface ExportChoice {
-  format: Format;
+  /** Unchecked input: sendExport validates it against the registry. */
+  format: unknown;
   redact: unknown;
   paths: unknown;
   seqs: unknown;
@@ -36,7 +34,7 @@ interface ExportChoice {
 function choiceFromQuery(q: URLSearchParams): ExportChoice {
   const paths = q.getAll('path');
   return {
-    format: (q.get('format') ?? 'session') as Format,
+    format: q.get('format') ?? DEFAULT_EXPORT_FORMAT,
     redact: q.get('redact') ?? undefined,
     paths: paths.length ? paths : (q.get('paths') ?? undefined),
     seqs: q.get('seqs') ?? undefined,
@@ -44,7 +42,7 @@ function choiceFromQuery(q: URLSearchParams): ExportChoice {
 }
 
 function choiceFromBody(b: Record<string, unknown>): ExportChoice {
-  return { format: (b.format ?? 'session') as Format, redact: b.redact, paths: b.paths, seqs: b.seqs };
+  return { format: b.format ?? DEFAULT_EXPORT_FORMAT, redact: b.redact, paths: b.paths, seqs: b.seqs };
 }
 
 interface Prepared {
@@ -52,8 +50,8 @@ interface Prepared {
   report: RedactionReport | null;
 }
 
-/** The session as a file: selected, then redacted (unless the user chose none). */
-function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format'>): Prepared {
+/** The session as a file: selected, then redacted (unless the user chose none or the format takes no redaction). */
+function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format'>, redactable = true): Prepared {
   const { store, manager } = deps;
   if (!manager.summary(id)) throw new HttpError(404, `no session ${id}`);
   const redaction = need(parseRedactionRequest({ redact: choice.redact, paths: choice.paths }));
@@ -61,28 +59,27 @@ function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format
   if (!selection.ok) throw new HttpError(400, selection.error);
   manager.getLive(id)?.flush(); // a live session's last events reach the store first
   const file = selectEvents(store.exportSessionFile(id), selection.ranges);
-  if (!redaction.enabled) return { file, report: null };
+  if (!redaction.enabled || !redactable) return { file, report: null };
   const { file: safe, report } = redactSessionFile(file, { kinds: redaction.kinds, jsonPaths: redaction.jsonPaths, secrets: allSecrets(store) });
   return { file: safe, report };
 }
 
+function parseFormat(input: unknown): ExportFormatId {
+  const r = ExportFormatSchema.safeParse(input);
+  if (!r.success) throw new HttpError(400, r.error.issues[0]?.message ?? 'bad format');
+  return r.data;
+}
+
 function sendExport(deps: RouteDeps, ctx: RouteContext, choice: ExportChoice): undefined {
-  if (!FORMATS.includes(choice.format)) throw new HttpError(400, `format must be one of ${FORMATS.join(', ')}`);
-  const { file, report } = prepare(deps, ctx.params.id, choice);
+  const format = exportFormat(parseFormat(choice.format));
+  const { file, report } = prepare(deps, ctx.params.id, choice, format.redaction);
+  const built = format.build(file);
+  if (!built.ok) throw new HttpError(400, built.error);
   const label = file.name ?? `session-${ctx.params.id}`;
-  const extra: Record<string, string> = {
+  sendDownload(ctx.res, built.body, safeFileName(label, format.extension, 'session'), format.contentType, {
+    ...format.headers,
     'x-rpcscope-redacted': report ? String(report.total) : 'none',
-  };
-  if (choice.format === 'html') {
-    extra['content-security-policy'] = HTML_EXPORT_CSP;
-    sendDownload(ctx.res, buildHtmlExport(file), safeFileName(label, 'rpcscope.html', 'session'), 'text/html; charset=utf-8', extra);
-  } else if (choice.format === 'har') {
-    const har = buildHar(file);
-    if (!har.ok) throw new HttpError(400, har.error);
-    sendDownload(ctx.res, JSON.stringify(har.har, null, 2) + '\n', safeFileName(label, 'har', 'session'), 'application/json; charset=utf-8', extra);
-  } else {
-    sendDownload(ctx.res, serializeSessionFile(file), safeFileName(label, 'rpcscope-session.json', 'session'), 'application/json; charset=utf-8', extra);
-  }
+  });
   return undefined;
 }
 

@@ -81,7 +81,7 @@ describe('exporting a session', () => {
       });
       expect(preview.status).toBe(200);
       expect(preview.json.redaction.total).toBeGreaterThan(5);
-      for (const format of ['session', 'html'] as const) {
+      for (const format of ['session', 'html', 'ndjson'] as const) {
         const r = await t.raw({ path: `/api/sessions/${id}/export?format=${format}&path=params.pin`, headers: { 'x-rpcscope-token': TOKEN } });
         expect(r.status).toBe(200);
         expect(secretList.filter((s) => r.text.includes(s)), `${seeded.target.kind} ${format}`).toEqual([]);
@@ -101,6 +101,21 @@ describe('exporting a session', () => {
     const refused = await t.api<{ error: string }>('GET', `/api/sessions/${stdio.json.session.id}/export?format=har`);
     expect(refused.status).toBe(400);
     expect(refused.json.error).toContain('HAR export is for HTTP sessions');
+  });
+
+  it('exports NDJSON: one event per line as the session file has it, named and typed for it, selectable by seq', async () => {
+    const { json } = await importFile(stdioSession(), 'ndjson run');
+    const id = json.session.id;
+    const file = JSON.parse((await t.raw({ path: `/api/sessions/${id}/export?redact=none`, headers: { 'x-rpcscope-token': TOKEN } })).text) as SessionFileV1;
+    const r = await t.raw({ path: `/api/sessions/${id}/export?format=ndjson&redact=none`, headers: { 'x-rpcscope-token': TOKEN } });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="ndjson-run.rpcscope-events.ndjson"');
+    expect(r.headers['x-rpcscope-redacted']).toBe('none');
+    expect(r.text.slice(0, -1).split('\n')).toEqual(file.events.map((e) => JSON.stringify(e)));
+    const some = await t.api('POST', `/api/sessions/${id}/export`, { format: 'ndjson', seqs: '2-3' });
+    expect(some.text.trim().split('\n').map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual([2, 3]);
+    expect(some.headers['x-rpcscope-redacted']).toMatch(/^\d+$/); // redacted by default, as every format
   });
 
   it('exports a selection of seqs, and refuses a bad format, kind or selection with the reason', async () => {
