@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup, type StatusTone } from '@/lib/timeline/status';
 import { formatClock, formatLatency, formatSinceStart, idLabel } from '@/lib/timeline/format';
+import { kindLabel, methodCell, type CellTone } from '@/lib/timeline/cells';
 import type { TimeMode } from '@/components/stores/preferences';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 
@@ -18,41 +19,12 @@ export const DIR_GLYPH = { out: '→', in: '←', meta: '•' } as const;
 const DIR_TITLE = { out: 'sent to the target', in: 'from the target', meta: 'about the connection' } as const;
 const DIR_COLOR = { out: 'text-out', in: 'text-in', meta: 'text-meta' } as const;
 
-/** First line of peer text, trimmed for a one-line cell (the inspector shows all of it). */
-function oneLine(s: string, max = 300): string {
-  const nl = s.search(/[\r\n]/);
-  const line = nl >= 0 ? s.slice(0, nl) : s;
-  return line.length > max ? `${line.slice(0, max)}…` : line;
-}
+const CELL_TONE: Record<CellTone, string> = { fg: 'text-fg', faint: 'text-faint', muted: 'text-muted' };
 
 function MethodCell({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
-  if (ev.method !== undefined) return <span className="text-fg">{ev.method}</span>;
-  switch (ev.kind) {
-    case 'response':
-    case 'error': {
-      const req = ev.pair !== undefined ? lookup(ev.pair) : undefined;
-      return req?.method !== undefined ? <span className="text-faint">↳ {req.method}</span> : <span className="text-faint">—</span>;
-    }
-    case 'batch': {
-      const items = ev.items ?? [];
-      const methods = items.map((it) => it.method).filter((m): m is string => m !== undefined);
-      const label = methods.length ? methods.slice(0, 4).join(', ') + (methods.length > 4 ? ', …' : '') : `${items.length} responses`;
-      return <span className="text-fg"><span className="text-faint">[{items.length}]</span> {label}</span>;
-    }
-    case 'stderr':
-      return <span className="text-muted">{oneLine(ev.raw)}</span>;
-    case 'connection':
-    case 'exit':
-    case 'no-body':
-      return <span className="text-muted">{ev.note ?? ''}</span>;
-    case 'noise':
-    case 'parse-error':
-    case 'not-jsonrpc':
-    case 'invalid':
-      return <span className="text-muted">{ev.dap?.command ?? ev.dap?.event ?? oneLine(ev.note ?? ev.raw)}</span>;
-    default:
-      return null;
-  }
+  const cell = methodCell(ev, lookup);
+  if (!cell) return null;
+  return <span className={CELL_TONE[cell.tone]}>{cell.prefix ? <><span className="text-faint">{cell.prefix}</span> </> : null}{cell.text}</span>;
 }
 
 export interface RowProps {
@@ -90,7 +62,7 @@ export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, pai
         {timeMode === 'absolute' ? formatClock(ev.time) : formatSinceStart(ev.t)}
       </span>
       <span role="cell" className={`text-center font-semibold ${DIR_COLOR[ev.dir]}`} title={DIR_TITLE[ev.dir]} aria-label={DIR_TITLE[ev.dir]}>{DIR_GLYPH[ev.dir]}</span>
-      <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind}</span>
+      <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{kindLabel(ev)}</span>
       <span role="cell" className="truncate px-1.5 text-fg" title={idLabel(ev.idText, ev.id)}>{idLabel(ev.idText, ev.id)}</span>
       <span role="cell" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>
       <span role="cell" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(latency)}</span>

@@ -1,3 +1,4 @@
+export * from './cells';
 export * from './filter';
 export * from './format';
 export * from './json';
