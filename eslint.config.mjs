@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', 'next-env.d.ts', 'reports/', 'test-results/', 'data/'] },
+  { ignores: ['node_modules/', '.next/', 'next-env.d.ts', 'reports/', 'test-results/', 'data/', 'dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The HTML export's viewer bundle, built from the sources under test (the server and specs inline it).
+  globalSetup: './scripts/build-viewer.ts',
   timeout: 60_000,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

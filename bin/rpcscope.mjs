@@ -25,6 +25,12 @@ Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_TOKEN (r
 } else {
   if (args[0] === 'start') args.shift();
   const dev = args.includes('--dev');
+  // The HTML export's viewer: built once like the app, and at every dev start (its sources may have changed).
+  const { VIEWER_BUNDLE_PATH } = await import(pathToFileURL(path.join(root, 'server/export-viewer.ts')).href);
+  if (dev || args.includes('--rebuild') || !existsSync(VIEWER_BUNDLE_PATH)) {
+    const { default: buildViewer } = await import(pathToFileURL(path.join(root, 'scripts/build-viewer.ts')).href);
+    await buildViewer();
+  }
   if (!dev && (args.includes('--rebuild') || !existsSync(path.join(root, '.next', 'BUILD_ID')))) {
     console.log('rpcscope: building the web app once (next build)…');
     const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });

@@ -29,7 +29,7 @@ stage() { # stage NAME COMMAND...
 stage typecheck npm run -s typecheck
 stage lint npx eslint . --max-warnings=0
 stage unit npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
-stage build npx next build
+stage build npm run -s build # the export viewer bundle, then next build
 stage e2e npx playwright test
 
 node scripts/test-summary.mjs reports/unit.json reports/e2e.json "${failed_stages[@]}"

@@ -10,6 +10,15 @@ import { buildHar } from './har';
 import { HTML_EXPORT_CSP, buildHtmlExport } from './html';
 import { buildNdjson } from './ndjson';
 
+/**
+ * What a builder may need that lib/ cannot hold: the HTML viewer is DOM code bundled at build
+ * time (viewer/), so the server hands its text in (server/export-viewer.ts). Throws with a clear
+ * message when the bundle is missing.
+ */
+export interface ExportAssets {
+  viewerScript(): string;
+}
+
 export type ExportBuild = { ok: true; body: string } | { ok: false; error: string };
 
 export interface ExportFormat {
@@ -25,7 +34,7 @@ export interface ExportFormat {
   headers?: Readonly<Record<string, string>>;
   /** Why this format does not fit a session with that target, or null when it does. */
   unavailable?(target: Pick<TargetSpec, 'kind'>): string | null;
-  build(file: SessionFileV1): ExportBuild;
+  build(file: SessionFileV1, assets: ExportAssets): ExportBuild;
 }
 
 const ok = (body: string): ExportBuild => ({ ok: true, body });
@@ -46,7 +55,7 @@ export const EXPORT_FORMATS = {
     contentType: 'text/html; charset=utf-8',
     redaction: true,
     headers: { 'content-security-policy': HTML_EXPORT_CSP },
-    build: (file) => ok(buildHtmlExport(file)),
+    build: (file, assets) => ok(buildHtmlExport(file, assets.viewerScript())),
   },
   har: {
     label: 'HAR',

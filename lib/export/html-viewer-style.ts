@@ -29,6 +29,7 @@ button:hover { border-color: var(--accent); }
 .row > span { overflow: hidden; text-overflow: ellipsis; }
 .row:hover { background: var(--panel); }
 .row.sel { background: var(--sel); }
+.row.paired { background: var(--panel); box-shadow: inset 3px 0 0 var(--accent); }
 .dir-out { color: var(--accent); } .dir-in { color: var(--ok); } .dir-meta { color: var(--muted); }
 .t-ok { color: var(--ok); } .t-error { color: var(--err); } .t-warn { color: var(--warn); } .t-pending { color: var(--pending); } .t-muted { color: var(--muted); }
 .inspector { flex: 1 1 45%; overflow: auto; padding: 10px 14px; min-width: 0; }

@@ -3,9 +3,11 @@
  * session rides inside as JSON in a `<script type="application/json">` block with every `<`
  * written as `\u003c`, so no peer text can close the block or open a tag; the page shows it only
  * through the viewer's textContent calls. A strict CSP forbids every fetch, font and image.
+ *
+ * The viewer is browser code (viewer/, bundled at build time), so it cannot live in lib/: the
+ * caller hands in its text (the server's EXPORT_ASSETS).
  */
 import type { SessionFileV1 } from '../session/types';
-import { HTML_VIEWER_SCRIPT } from './html-viewer-source';
 import { HTML_VIEWER_STYLE } from './html-viewer-style';
 
 export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
@@ -19,7 +21,10 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function buildHtmlExport(file: SessionFileV1): string {
+export function buildHtmlExport(file: SessionFileV1, viewerScript: string): string {
+  // The build refuses such a bundle already; a page whose script ends early would run peer text.
+  if (/<\/script|<!--|<script/i.test(viewerScript)) throw new Error('the HTML export viewer cannot be inlined: it contains a script tag or comment opener');
+  if (!viewerScript.trim()) throw new Error('the HTML export viewer is empty: rebuild it (npm run build)');
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -35,7 +40,7 @@ export function buildHtmlExport(file: SessionFileV1): string {
     '<body>',
     '<noscript>This rpcscope export needs JavaScript to show its timeline. The session itself is in this file as JSON.</noscript>',
     `<script type="application/json" id="${HTML_DATA_ID}">${scriptSafeJson(file)}</script>`,
-    `<script>${HTML_VIEWER_SCRIPT}</script>`,
+    `<script>${viewerScript}</script>`,
     '</body>',
     '</html>',
     '',

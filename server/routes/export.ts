@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, type ApiRouter, type RouteContext } from '../api';
+import { EXPORT_ASSETS } from '../export-viewer';
 import { DEFAULT_EXPORT_FORMAT, ExportFormatSchema, exportFormat, type ExportFormatId } from '../../lib/export/formats';
 import { HTML_EXPORT_CSP, buildHtmlExport } from '../../lib/export/html';
 import { safeFileName } from '../../lib/export/filename';
@@ -73,7 +74,7 @@ function parseFormat(input: unknown): ExportFormatId {
 function sendExport(deps: RouteDeps, ctx: RouteContext, choice: ExportChoice): undefined {
   const format = exportFormat(parseFormat(choice.format));
   const { file, report } = prepare(deps, ctx.params.id, choice, format.redaction);
-  const built = format.build(file);
+  const built = format.build(file, EXPORT_ASSETS);
   if (!built.ok) throw new HttpError(400, built.error);
   const label = file.name ?? `session-${ctx.params.id}`;
   sendDownload(ctx.res, built.body, safeFileName(label, format.extension, 'session'), format.contentType, {
@@ -174,7 +175,7 @@ export function sharePageHandler(deps: RouteDeps): (req: IncomingMessage, res: S
     }
     try {
       const { file } = prepare(deps, summary.id, { redact: undefined, paths: undefined, seqs: undefined });
-      const html = buildHtmlExport(file);
+      const html = buildHtmlExport(file, EXPORT_ASSETS.viewerScript());
       res.writeHead(200, { ...SHARE_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(html)) });
       res.end(req.method === 'HEAD' ? undefined : html);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HTML_DATA_ID, buildHar, buildHtmlExport, inSelection, parseSeqSelection, safeFileName, selectEvents } from '@/lib/export';
-import { HTML_VIEWER_SCRIPT } from '@/lib/export/html-viewer-source';
 import { HTML_VIEWER_STYLE } from '@/lib/export/html-viewer-style';
+import { VIEWER_BUNDLE_PATH, viewerScript } from '@/server/export-viewer';
 import { redactSessionFile } from '@/lib/redaction';
 import type { SessionFileV1 } from '@/lib/session/types';
 import { httpSession, stdioSession } from '../redaction/seeded';
@@ -26,7 +26,9 @@ function embedded(html: string): unknown {
 
 describe('HTML export', () => {
   const file = withHostileEvent(redactSessionFile(httpSession()).file);
-  const html = buildHtmlExport(file);
+  // The real bundle: vitest's global setup (scripts/build-viewer.ts) builds it from viewer/.
+  const script = viewerScript();
+  const html = buildHtmlExport(file, script);
 
   it('carries the session intact, and no peer text can close its script block or open a tag', () => {
     expect(embedded(html)).toEqual(file);
@@ -39,8 +41,16 @@ describe('HTML export', () => {
   it('references no other origin outside the embedded data, and forbids fetching anything', () => {
     const withoutData = html.replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/, '');
     expect(withoutData).not.toMatch(/https?:\/\//);
-    expect(HTML_VIEWER_SCRIPT + HTML_VIEWER_STYLE).not.toMatch(/https?:|\/\/[a-z]|url\(|@import|fetch\(|XMLHttpRequest|WebSocket|innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    expect(script + HTML_VIEWER_STYLE).not.toMatch(/https?:|\/\/[a-z]|url\(|@import|fetch\(|XMLHttpRequest|WebSocket|innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
     expect(html).toContain(`content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"`);
+  });
+
+  it('inlines the viewer built from viewer/, and says how to build it when it is missing', () => {
+    expect(html).toContain(`<script>${script}</script>`);
+    expect(script).toContain('rpcscope-session'); // it reads the data block by its id
+    const missing = `${VIEWER_BUNDLE_PATH}.missing-${process.pid}`;
+    expect(() => viewerScript(missing)).toThrow(/viewer is not built \(dist\/export-viewer\.js\.missing-\d+ is missing\): run `npm run build`/);
+    expect(() => buildHtmlExport(file, 'x = "</script><script>alert(1)"')).toThrow(/cannot be inlined/);
   });
 
   it('puts peer data nowhere but the data block: the title is fixed and set from data by the viewer', () => {

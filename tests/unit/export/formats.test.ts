@@ -3,6 +3,7 @@ import { EXPORT_FORMATS, EXPORT_FORMAT_IDS, ExportFormatSchema, buildNdjson, saf
 import { redactSessionFile } from '@/lib/redaction';
 import { serializeSessionFile } from '@/lib/session/file-format';
 import type { SessionFileV1 } from '@/lib/session/types';
+import { EXPORT_ASSETS } from '@/server/export-viewer';
 import { SECRETS, httpSession, stdioSession } from '../redaction/seeded';
 
 describe('NDJSON export', () => {
@@ -64,7 +65,7 @@ describe('the export format registry', () => {
       for (const id of EXPORT_FORMAT_IDS) {
         const format = EXPORT_FORMATS[id];
         const why = 'unavailable' in format ? format.unavailable(file.target) : null;
-        const built = format.build(file);
+        const built = format.build(file, EXPORT_ASSETS);
         expect(built.ok, `${id} on ${file.target.kind}`).toBe(why === null);
         if (!built.ok) expect(built.error.length).toBeGreaterThan(10);
         else expect(built.body.length).toBeGreaterThan(0);

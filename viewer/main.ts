@@ -1,0 +1,53 @@
+/**
+ * The HTML export's viewer, bundled by scripts/build-viewer.mjs into every exported page. It reads
+ * the session from the page's JSON block and shows the timeline, filters and a read-only
+ * inspector with the app's own status, filter and format code (lib/timeline). It never reaches
+ * another origin: the page is opened from disk with no network, under a CSP that forbids it.
+ */
+import type { EventKind } from '../lib/session/types';
+import { compileFilter, filterIndexes } from '../lib/timeline/filter';
+import { add, el } from './dom';
+import { renderHeader } from './header';
+import { renderInspector } from './inspector';
+import { loadSession } from './session';
+import { renderTimeline } from './timeline';
+import { renderToolbar } from './toolbar';
+
+function start(): void {
+  const loaded = loadSession(document);
+  if (!loaded.ok) {
+    document.body.appendChild(el('div', 'empty', loaded.error));
+    return;
+  }
+  const { file, events, lookup } = loaded.session;
+  document.title = `${file.name || 'session'} — rpcscope`;
+
+  const inspector = el('div', 'inspector');
+  const show = (ev: (typeof events)[number] | undefined) => renderInspector(inspector, ev, lookup, jumpTo);
+  const timeline = renderTimeline(events, lookup, show);
+  const kinds = new Set<EventKind>(events.map((e) => e.kind));
+  const toolbar = renderToolbar(kinds, applyFilters);
+
+  function applyFilters(): void {
+    const compiled = compileFilter(toolbar.filter());
+    const rows = filterIndexes(events, compiled, lookup);
+    toolbar.showCount(rows.length, events.length);
+    toolbar.showProblems(compiled.problems);
+    timeline.setRows(rows);
+  }
+
+  /** Follows a pairing link; clears the filters when they hide the other entry. */
+  function jumpTo(seq: number): void {
+    if (timeline.selectSeq(seq)) return;
+    toolbar.reset();
+    applyFilters();
+    timeline.selectSeq(seq);
+  }
+
+  add(document.body, renderHeader(file, events.length), toolbar.node, add(el('div', 'main'), timeline.node, inspector));
+  applyFilters();
+  show(undefined);
+  timeline.focus();
+}
+
+start();
