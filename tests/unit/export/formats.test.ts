@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS, EXPORT_FORMAT_IDS, ExportFormatSchema, buildNdjson, safeFileName } from '@/lib/export';
+import { EXPORT_FORMATS, EXPORT_FORMAT_IDS, ExportFormatSchema, safeFileName } from '@/lib/export';
+import { buildNdjson } from '@/lib/export/ndjson';
 import { redactSessionFile } from '@/lib/redaction';
 import { serializeSessionFile } from '@/lib/session/file-format';
 import type { SessionFileV1 } from '@/lib/session/types';
