@@ -1,5 +1,5 @@
 /**
- * Sharing a timeline: export (session file, HTML, HAR) with the redaction pass and its preview,
+ * Sharing a timeline: export (any format of lib/export/formats.ts) with the redaction pass and its preview,
  * import of a session file (read-only, never connects, never spawns), and read-only share links.
  *
  *   GET  /api/sessions/:id/export?format=<an EXPORT_FORMATS id>&redact=all|none|<kinds>&paths=…&seqs=1-40,52
