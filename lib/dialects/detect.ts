@@ -14,7 +14,6 @@
  */
 import type { Classified } from '../jsonrpc/types';
 import type { Direction } from '../session/types';
-import { dapMetaOf } from './dap';
 import { ETHEREUM_METHOD_NAMES } from './ethereum';
 import { entriesOf, isRecord, type MessageEntry } from './messages';
 import type { DialectId } from './types';
@@ -158,7 +157,7 @@ export function createDialectDetector(): DialectDetector {
       const input: DetectInput = 'classified' in msg ? msg : { classified: msg };
       if (input.dir === 'meta') return state;
       const c = input.classified;
-      const dap = dapMetaOf(c);
+      const dap = c.dap;
       if (dap) {
         const what = dap.command ?? dap.event ?? '';
         decide('dap', `message${at(input.seq)} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`, input.seq);

@@ -5,7 +5,7 @@ export { lspProfile, lspCatalog } from './lsp';
 export { mcpProfile, mcpCatalog, decodeMcpError, MCP_PROTOCOL_VERSIONS } from './mcp';
 export { ethereumProfile, ETHEREUM_METHOD_NAMES } from './ethereum';
 export { ethereumCatalog, decodeEthereumError, decodeRevertData, PROVIDER_CODES, type RevertInfo } from './ethereum-errors';
-export { dapProfile, recognizeDap, dapMetaOf, describeDapFailure, type DapFailure } from './dap';
+export { dapProfile, describeDapFailure, type DapFailure } from './dap';
 export { createDialectDetector, detectDialect, type Detection, type DetectInput, type DialectDetector } from './detect';
 export { DIALECT_IDS, isDialectId, getProfile, listProfiles, findMethod, dialectCatalogs } from './registry';
 export { makeCatalog, type FixedCatalog, type ReservedRange } from './catalog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDialect, DIALECT_IDS, findMethod, getProfile, listProfiles, recognizeDap, describeDapFailure, isDialectId } from '@/lib/dialects';
+import { detectDialect, DIALECT_IDS, findMethod, getProfile, listProfiles, describeDapFailure, isDialectId } from '@/lib/dialects';
 import { classify } from '@/lib/jsonrpc/classify';
 
 describe('Cancel sends the dialect’s cancel message', () => {
@@ -64,7 +64,7 @@ describe('handshake templates insert valid messages', () => {
         const text = p.render(step, { id: i, seq: i + 1 });
         const c = classify(text);
         if (p.wire === 'dap') {
-          expect(recognizeDap(JSON.parse(text))).toMatchObject({ type: 'request', command: step.method, seq: i + 1 });
+          expect(c.dap).toMatchObject({ type: 'request', command: step.method, seq: i + 1 });
         } else {
           expect(c.kind).toBe(step.kind);
           expect(c.method).toBe(step.method);
@@ -147,21 +147,7 @@ describe('registry', () => {
   });
 });
 
-describe('DAP messages are recognised, not flagged', () => {
-  it('recognises requests, responses and events and rejects JSON-RPC', () => {
-    expect(recognizeDap({ seq: 4, type: 'response', request_seq: 3, success: true, command: 'threads' })).toEqual({
-      seq: 4,
-      type: 'response',
-      request_seq: 3,
-      success: true,
-      command: 'threads',
-    });
-    expect(recognizeDap({ seq: 5, type: 'event', event: 'stopped' })).toMatchObject({ event: 'stopped' });
-    expect(recognizeDap({ jsonrpc: '2.0', seq: 1, type: 'request', command: 'x' })).toBeUndefined();
-    expect(recognizeDap({ seq: 1, type: 'request' })).toBeUndefined();
-    expect(recognizeDap({ seq: '1', type: 'event', event: 'x' })).toBeUndefined();
-  });
-
+describe('DAP failures are named', () => {
   it('describes failed responses by their message and body.error', () => {
     expect(describeDapFailure({ seq: 9, type: 'response', request_seq: 8, success: false, command: 'next', message: 'notStopped' })).toMatchObject({
       name: 'Not stopped',
