@@ -11,7 +11,7 @@ import { makeCatalog } from './catalog';
 import { dapMethods } from './dap-methods';
 import { finding } from './lifecycle-util';
 import { isRecord } from './messages';
-import type { DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
+import type { DialectMarkers, DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
 
 export interface DapFailure {
   command?: string;
@@ -104,15 +104,29 @@ function renderDap(step: TemplateStep, seq = 1): string {
   return JSON.stringify(msg, null, 2);
 }
 
-export const dapProfile: DialectProfile = {
+/** DAP is recognised by its envelope alone (seq / type, no jsonrpc), which the classifier found. */
+const dapMarkers: DialectMarkers = {
+  onlyMethods: new Set(),
+  createRecognizer: () => ({ classified, at }) => {
+    const dap = classified.dap;
+    if (!dap) return undefined;
+    const what = dap.command ?? dap.event ?? '';
+    return `message${at} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`;
+  },
+};
+
+export const dapProfile: DialectProfile<'dap'> = {
   id: 'dap',
   title: 'Debug Adapter Protocol',
+  label: 'DAP',
   summary: 'DAP: development tool ↔ debug adapter. Not JSON-RPC: seq / type / request_seq, Content-Length framing.',
   specUrl: 'https://microsoft.github.io/debug-adapter-protocol/specification',
   wire: 'dap',
   errors: makeCatalog('dap', 'Debug Adapter Protocol', []),
   // DAP has no numeric error codes; failed responses are described by describeDapFailure.
   decodeError: () => undefined,
+  errorsByMessage: false,
+  markers: dapMarkers,
   methods: dapMethods,
   cancel(target, options) {
     if (typeof target.dapSeq !== 'number' || !Number.isInteger(target.dapSeq)) {

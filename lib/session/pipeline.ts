@@ -8,7 +8,7 @@ import { classify } from '../jsonrpc/classify';
 import { Correlator } from '../jsonrpc/correlator';
 import type { Classified, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
-import { getProfile, isDialectId } from '../dialects/registry';
+import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
@@ -48,9 +48,6 @@ export interface PipelineOutput {
   dialectChanged?: SessionDialect;
 }
 
-/** Dialects whose error decoding reads the message, not only the code. */
-const MESSAGE_AWARE = new Set(['mcp', 'ethereum']);
-
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
 
@@ -72,11 +69,11 @@ export class MessagePipeline {
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
     const chosen = options.dialect && isDialectId(options.dialect) ? options.dialect : undefined;
-    this.profile = getProfile(chosen ?? 'base');
+    this.profile = getProfile(chosen ?? DEFAULT_DIALECT);
     this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.detector = chosen ? null : createDialectDetector();
-    this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: 'base' };
+    this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: DEFAULT_DIALECT };
     // The correlator decodes errors through whatever dialect is current when the answer arrives.
     this.correlator = new Correlator({ timeoutMs: options.timeoutMs ?? 60_000, describe: (err, method) => this.describer(err, method) });
   }
@@ -227,7 +224,7 @@ export class MessagePipeline {
   }
 
   private useProfile(id: string, info: SessionDialect): void {
-    this.profile = getProfile(id as Parameters<typeof getProfile>[0]);
+    this.profile = getProfile(id);
     this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.dialectInfo = info;
@@ -244,12 +241,12 @@ export class MessagePipeline {
 
   /**
    * The dialect's describer with a small cache of what a code means (per method, for OpenRPC).
-   * Dialects that tell errors apart by their message (MCP, Ethereum) cache per message too; errors
+   * Dialects that tell errors apart by their message (`errorsByMessage`) cache per message too; errors
    * that carry `data` are always decoded afresh.
    */
   private cachedDescriber(): (err: RawErrorObject, method?: string) => DecodedError {
     const describe = dialectDescriber(this.profile, this.catalogs);
-    const byMessage = MESSAGE_AWARE.has(this.profile.id);
+    const byMessage = this.profile.errorsByMessage;
     this.decoded = new Map();
     return (err, method) => {
       const { code, message } = err;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDialect, DIALECT_IDS, findMethod, getProfile, listProfiles, describeDapFailure, isDialectId } from '@/lib/dialects';
+import { detectDialect, DIALECT_IDS, dialectLabel, errorSourceLabel, findMethod, getProfile, listProfiles, describeDapFailure, isDialectId } from '@/lib/dialects';
+import { parseCreateSessionBody } from '@/lib/session/schemas';
 import { classify } from '@/lib/jsonrpc/classify';
 
 describe('Cancel sends the dialect’s cancel message', () => {
@@ -144,6 +145,28 @@ describe('registry', () => {
     expect(getProfile(undefined).id).toBe('base');
     expect(isDialectId('mcp')).toBe(true);
     expect(isDialectId('MCP')).toBe(false);
+    expect(isDialectId('toString')).toBe(false);
+  });
+
+  it('every dialect can be chosen when connecting, and nothing else can', () => {
+    const target = { kind: 'http', url: 'http://127.0.0.1:1/' };
+    for (const dialect of DIALECT_IDS) expect(parseCreateSessionBody({ target, dialect }).ok, dialect).toBe(true);
+    const bad = parseCreateSessionBody({ target, dialect: 'cobol' });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('each dialect is named in the picker and on the errors its catalog decoded', () => {
+    for (const p of listProfiles()) {
+      expect(dialectLabel(p.id)).toBe(p.label);
+      expect(p.label.length).toBeGreaterThan(0);
+      // Plain JSON-RPC's catalog is the spec's own, named JSON-RPC.
+      if (p.errors.source !== 'jsonrpc') expect(errorSourceLabel(p.errors.source)).toBe(p.label);
+    }
+    expect(errorSourceLabel('jsonrpc')).toBe('JSON-RPC');
+    expect(errorSourceLabel('openrpc')).toBe('OpenRPC');
+    expect(errorSourceLabel('LSP')).toBe('LSP');
+    expect(dialectLabel('cobol')).toBe('cobol');
+    expect(errorSourceLabel('some-lib')).toBe('some-lib');
   });
 });
 
