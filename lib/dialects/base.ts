@@ -35,6 +35,7 @@ export const baseProfile: DialectProfile<'base'> = {
   ],
   cancel: () => ({ ok: false, reason: 'Plain JSON-RPC 2.0 defines no way to cancel a request.' }),
   progress: { methods: [], howTo: 'Plain JSON-RPC 2.0 defines no progress messages.' },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'rpc-discover',

@@ -142,6 +142,7 @@ export const dapProfile: DialectProfile<'dap'> = {
     methods: ['progressStart', 'progressUpdate', 'progressEnd'],
     howTo: 'Set supportsProgressReporting: true in initialize arguments; the adapter then sends progressStart / progressUpdate / progressEnd events.',
   },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'dap-initialize',

@@ -110,6 +110,7 @@ export const ethereumProfile: DialectProfile<'ethereum'> = {
   methods: ethereumMethods,
   cancel: () => ({ ok: false, reason: 'Ethereum JSON-RPC defines no way to cancel a request (eth_unsubscribe only ends subscriptions).' }),
   progress: { methods: [], howTo: 'Ethereum JSON-RPC has no progress messages; eth_subscribe streams events as eth_subscription.' },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'eth-chain',

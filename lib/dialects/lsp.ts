@@ -143,6 +143,7 @@ export const lspProfile: DialectProfile<'lsp'> = {
     howTo:
       'Put a `workDoneToken` (or `partialResultToken`) in a request’s params, or let the server create one with window/workDoneProgress/create; progress then arrives as $/progress {token, value: {kind: begin|report|end}}.',
   },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'lsp-handshake',

@@ -170,6 +170,8 @@ export const mcpProfile: DialectProfile<'mcp'> = {
     methods: ['notifications/progress'],
     howTo: 'Put `_meta: { progressToken }` in a request’s params; the receiver may then send notifications/progress { progressToken, progress, total?, message? }.',
   },
+  // Streamable HTTP's event stream carries one response (plus requests and notifications), not many.
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'mcp-handshake',

@@ -5,6 +5,7 @@
  * error cache (each profile's `errorsByMessage`).
  */
 import type { ErrorCatalog } from '../errors/types';
+import { a2aProfile } from './a2a';
 import { baseProfile } from './base';
 import { dapProfile } from './dap';
 import { ethereumProfile } from './ethereum';
@@ -19,6 +20,7 @@ const PROFILES = {
   mcp: mcpProfile,
   ethereum: ethereumProfile,
   dap: dapProfile,
+  a2a: a2aProfile,
 } as const;
 
 export type DialectId = keyof typeof PROFILES;

@@ -162,6 +162,12 @@ export interface DialectProfile<Id extends string = string> {
   /** The message that cancels a pending request, or why this dialect cannot cancel. */
   cancel(target: CancelTarget, options?: CancelOptions): CancelResult;
   progress: ProgressInfo;
+  /**
+   * Methods answered by a stream: several responses with the request's id on its one HTTP exchange
+   * (A2A's message/stream over SSE). The responses after the first are the stream going on, not
+   * duplicate answers. Empty for dialects where one request gets one response.
+   */
+  streamingMethods: ReadonlySet<string>;
   templates: readonly MessageTemplate[];
   /** Message text (pretty JSON) for one template step. */
   render(step: TemplateStep, options?: RenderOptions): string;

@@ -6,7 +6,7 @@
  */
 import { classify } from '../jsonrpc/classify';
 import { Correlator } from '../jsonrpc/correlator';
-import type { Classified, RawErrorObject } from '../jsonrpc/types';
+import type { Classified, CorrelationResult, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
@@ -125,6 +125,7 @@ export class MessagePipeline {
       }
     }
     const result = this.correlator.observe({ seq, t, dir, classified });
+    if (result.state === 'duplicate') this.continueStream(result, extras);
     const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
     const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
     copyExtras(event, extras);
@@ -221,6 +222,20 @@ export class MessagePipeline {
     let n = 0;
     for (const p of this.correlator.pending()) if (!p.timedOut && (dir === undefined || p.dir === dir)) n++;
     return n;
+  }
+
+  /**
+   * A dialect's streaming method (A2A's message/stream) is answered by many responses with the
+   * request's id on the request's own HTTP exchange: past the first they are the stream going on,
+   * so they stay paired with the request and are no duplicate. Anywhere else a second answer is one.
+   */
+  private continueStream(result: CorrelationResult, extras: WireExtras): void {
+    const requestSeq = result.pair;
+    if (requestSeq === undefined || result.pairIndex !== undefined || extras.http?.requestSeq !== requestSeq) return;
+    const method = this.recentEvent(requestSeq)?.method;
+    if (method === undefined || !this.profile.streamingMethods.has(method)) return;
+    result.state = 'answered';
+    result.findings = result.findings.filter((f) => f.rule !== 'duplicate-response');
   }
 
   private useProfile(id: string, info: SessionDialect): void {

@@ -140,7 +140,7 @@ describe('methods for completion', () => {
 
 describe('registry', () => {
   it('lists every profile once and falls back to base for unknown ids', () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(['base', 'lsp', 'mcp', 'ethereum', 'dap']);
+    expect(listProfiles().map((p) => p.id)).toEqual(['base', 'lsp', 'mcp', 'ethereum', 'dap', 'a2a']);
     expect(getProfile('cobol').id).toBe('base');
     expect(getProfile(undefined).id).toBe('base');
     expect(isDialectId('mcp')).toBe(true);
