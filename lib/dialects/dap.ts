@@ -10,7 +10,7 @@ import type { Direction } from '../session/types';
 import { makeCatalog } from './catalog';
 import { dapMethods } from './dap-methods';
 import { finding } from './lifecycle-util';
-import { isRecord } from './messages';
+import { atSeq, isRecord } from './messages';
 import type { DialectMarkers, DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
 
 export interface DapFailure {
@@ -107,11 +107,11 @@ function renderDap(step: TemplateStep, seq = 1): string {
 /** DAP is recognised by its envelope alone (seq / type, no jsonrpc), which the classifier found. */
 const dapMarkers: DialectMarkers = {
   onlyMethods: new Set(),
-  createRecognizer: () => ({ classified, at }) => {
-    const dap = classified.dap;
+  createRecognizer: () => (msg) => {
+    const dap = msg.classified.dap;
     if (!dap) return undefined;
     const what = dap.command ?? dap.event ?? '';
-    return `message${at} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`;
+    return `message${atSeq(msg.seq)} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`;
   },
 };
 

@@ -9,9 +9,9 @@
  */
 import type { Classified } from '../jsonrpc/types';
 import type { Direction } from '../session/types';
-import { entriesOf, isCall } from './messages';
+import { atSeq, entriesOf, isCall } from './messages';
 import { DEFAULT_DIALECT, DIALECT_IDS, getProfile, type DialectId } from './registry';
-import type { DialectMarkers, MarkerInput, MarkerRecognizer } from './types';
+import type { MarkerInput, MarkerRecognizer } from './types';
 
 export interface DetectInput {
   classified: Classified;
@@ -36,22 +36,47 @@ export interface DialectDetector {
 
 interface Candidate {
   id: DialectId;
-  label: string;
-  markers: DialectMarkers;
-  recognize: MarkerRecognizer | undefined;
+  recognize: MarkerRecognizer;
 }
 
-function onlyMethodOf(c: Candidate, method: string): boolean {
-  return c.markers.onlyMethods.has(method) || (c.markers.onlyPrefixes ?? []).some((p) => method.startsWith(p));
+interface MethodOwners {
+  byName: ReadonlyMap<string, DialectId>;
+  byPrefix: readonly (readonly [prefix: string, id: DialectId])[];
+}
+
+let owners: MethodOwners | undefined;
+
+/** Which dialect owns a method name, from every profile's markers (built once: profiles are static). */
+function methodOwners(): MethodOwners {
+  if (owners) return owners;
+  const byName = new Map<string, DialectId>();
+  const byPrefix: (readonly [string, DialectId])[] = [];
+  for (const id of DIALECT_IDS) {
+    const markers = getProfile(id).markers;
+    if (!markers) continue;
+    // Registry order would decide if two profiles claimed one name (they must not: see DialectMarkers).
+    for (const name of markers.onlyMethods) if (!byName.has(name)) byName.set(name, id);
+    for (const prefix of markers.onlyPrefixes ?? []) byPrefix.push([prefix, id]);
+  }
+  owners = { byName, byPrefix };
+  return owners;
+}
+
+function ownerOf(o: MethodOwners, method: string): DialectId | undefined {
+  const id = o.byName.get(method);
+  if (id !== undefined) return id;
+  for (const [prefix, owner] of o.byPrefix) if (method.startsWith(prefix)) return owner;
+  return undefined;
 }
 
 export function createDialectDetector(): DialectDetector {
   let state: Detection = { dialect: DEFAULT_DIALECT, decided: false };
-  // One set of per-session recognisers for every dialect that has markers.
+  const names = methodOwners();
+  // One set of per-session recognisers, for the dialects that have one.
   const candidates: Candidate[] = [];
   for (const id of DIALECT_IDS) {
-    const p = getProfile(id);
-    if (p.markers) candidates.push({ id, label: p.label, markers: p.markers, recognize: p.markers.createRecognizer?.() });
+    const recognize = getProfile(id).markers?.createRecognizer?.();
+    if (recognize) candidates.push({ id, recognize });
   }
 
   function decide(dialect: DialectId, evidence: string, seq: number | undefined): Detection {
@@ -65,17 +90,16 @@ export function createDialectDetector(): DialectDetector {
       const input: DetectInput = 'classified' in msg ? msg : { classified: msg };
       if (input.dir === 'meta') return state;
       const seq = input.seq;
-      const marker: MarkerInput = { classified: input.classified, entries: entriesOf(input.classified), at: seq !== undefined ? ` (seq ${seq})` : '' };
+      const marker: MarkerInput = { classified: input.classified, entries: entriesOf(input.classified), seq };
       // Shapes first (an initialize's members, DAP's envelope): they say more than a name.
       for (const c of candidates) {
-        const evidence = c.recognize?.(marker);
+        const evidence = c.recognize(marker);
         if (evidence !== undefined) return decide(c.id, evidence, seq);
       }
       for (const e of marker.entries) {
         if (!isCall(e) || e.method === undefined) continue;
-        const method = e.method;
-        const owner = candidates.find((c) => onlyMethodOf(c, method));
-        if (owner) return decide(owner.id, `method ${method}${marker.at} exists only in ${owner.label}`, seq);
+        const owner = ownerOf(names, e.method);
+        if (owner) return decide(owner, `method ${e.method}${atSeq(seq)} exists only in ${getProfile(owner).label}`, seq);
       }
       return state;
     },

@@ -5,7 +5,7 @@
 import { decodeByCode, makeCatalog, standardCodes } from './catalog';
 import { createLspLifecycleChecker } from './lsp-lifecycle';
 import { lspMethods } from './lsp-methods';
-import { idJson, isRecord, notificationText, renderJsonRpc } from './messages';
+import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
 import type { DialectMarkers, DialectProfile } from './types';
 
 const LSP = 'LSP 3.17 ErrorCodes';
@@ -110,12 +110,12 @@ const lspMarkers: DialectMarkers = {
     'workspace/didChangeWatchedFiles',
     'client/registerCapability',
   ]),
-  createRecognizer: () => ({ entries, at }) => {
-    for (const e of entries) {
+  createRecognizer: () => (msg) => {
+    for (const e of msg.entries) {
       if (e.kind !== 'request' || e.method !== 'initialize' || !isRecord(e.params)) continue;
       const p = e.params;
       const root = LSP_ROOT_MARKERS.find((k) => k in p);
-      if (isRecord(p.capabilities) && root) return `initialize request${at} has params.capabilities and params.${root}`;
+      if (isRecord(p.capabilities) && root) return `initialize request${atSeq(msg.seq)} has params.capabilities and params.${root}`;
     }
     return undefined;
   },

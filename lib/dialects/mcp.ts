@@ -6,7 +6,7 @@ import type { ErrorCodeInfo } from '../errors/types';
 import { decodeByCode, makeCatalog, numericCode, standardCodes } from './catalog';
 import { createMcpLifecycleChecker } from './mcp-lifecycle';
 import { mcpMethods } from './mcp-methods';
-import { idJson, isRecord, notificationText, renderJsonRpc } from './messages';
+import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
 import type { DialectErrorInfo, DialectMarkers, DialectProfile } from './types';
 
 /** Protocol revisions, newest first. The handshake template asks for the first. */
@@ -124,18 +124,18 @@ const mcpMarkers: DialectMarkers = {
   createRecognizer() {
     /** idKeys of `initialize` requests seen (a few), to recognise their result. */
     const initializeIds: string[] = [];
-    return ({ entries, at }) => {
-      for (const e of entries) {
+    return (msg) => {
+      for (const e of msg.entries) {
         if (e.kind === 'request' && e.method === 'initialize') {
           if (e.idKey !== undefined && initializeIds.length < 16) initializeIds.push(e.idKey);
           const p = e.params;
           if (isRecord(p) && typeof p.protocolVersion === 'string' && isRecord(p.clientInfo)) {
-            return `initialize request${at} has params.protocolVersion ${short(p.protocolVersion)} and params.clientInfo`;
+            return `initialize request${atSeq(msg.seq)} has params.protocolVersion ${short(p.protocolVersion)} and params.clientInfo`;
           }
         } else if (e.kind === 'response' && e.idKey !== undefined && initializeIds.includes(e.idKey) && isRecord(e.result)) {
           const r = e.result;
           if (typeof r.protocolVersion === 'string' && isRecord(r.serverInfo)) {
-            return `initialize result${at} has result.protocolVersion ${short(r.protocolVersion)} and result.serverInfo`;
+            return `initialize result${atSeq(msg.seq)} has result.protocolVersion ${short(r.protocolVersion)} and result.serverInfo`;
           }
         }
       }

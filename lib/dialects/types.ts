@@ -118,8 +118,8 @@ export interface LifecycleChecker {
 export interface MarkerInput {
   classified: Classified;
   entries: readonly MessageEntry[];
-  /** " (seq N)" when the seq is known, else "": goes after what the evidence quotes. */
-  at: string;
+  /** Recording seq of the message, when known (evidence says it with `atSeq`). */
+  seq: number | undefined;
 }
 
 /** Reads one session's messages in recording order; returns the evidence, in words, once it is certain. */

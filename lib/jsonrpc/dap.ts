@@ -18,9 +18,11 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * `success` and `command`; event: `event`. Anything else is not DAP.
  */
 export function recognizeDap(value: unknown): DapMeta | undefined {
-  if (!isRecord(value) || 'jsonrpc' in value) return undefined;
+  if (!isRecord(value)) return undefined;
+  // Every classified message passes here: the test most JSON-RPC fails (no numeric seq) goes first.
   const { seq, type } = value;
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0 || typeof type !== 'string' || !DAP_TYPES.has(type)) return undefined;
+  if (typeof seq !== 'number' || 'jsonrpc' in value) return undefined;
+  if (!Number.isInteger(seq) || seq < 0 || typeof type !== 'string' || !DAP_TYPES.has(type)) return undefined;
   const meta: DapMeta = { seq, type: type as DapMeta['type'] };
   if (type === 'request') {
     if (typeof value.command !== 'string') return undefined;
