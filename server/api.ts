@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCreateSessionBody, parseSendBody } from '../lib/session/schemas';
+import { DIALECT_IDS } from '../lib/dialects/registry';
 import type { SessionManager } from './session/manager';
 
 const MAX_BODY = 70 * 1024 * 1024;
@@ -166,7 +167,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
     .add('POST', '/api/sessions/:id/dialect', async ({ params, body }) => {
       const live = liveOr409(params.id);
       const value = (await body()) as { dialect?: unknown } | undefined;
-      if (typeof value?.dialect !== 'string') throw new HttpError(400, 'dialect must be one of base, lsp, mcp, ethereum, dap');
+      if (typeof value?.dialect !== 'string') throw new HttpError(400, `dialect must be one of ${DIALECT_IDS.join(', ')}`);
       try {
         return { dialect: live.setDialect(value.dialect) };
       } catch (err) {

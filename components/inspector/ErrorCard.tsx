@@ -2,21 +2,7 @@ import { useMemo } from 'react';
 import type { DecodedError } from '@/lib/session/types';
 import { parseJsonLossless } from '@/lib/timeline/json';
 import { JsonTree } from './JsonTree';
-
-/** How each catalog is named to people; an unknown source id is shown as it came. */
-const SOURCE_LABEL: Record<string, string> = {
-  jsonrpc: 'JSON-RPC',
-  openrpc: 'OpenRPC',
-  lsp: 'LSP',
-  mcp: 'MCP',
-  ethereum: 'Ethereum',
-  dap: 'DAP',
-  application: 'application',
-};
-
-export function sourceLabel(source: string): string {
-  return SOURCE_LABEL[source.toLowerCase()] ?? source;
-}
+import { errorSourceLabel } from '@/lib/dialects/registry';
 
 /** The error a response carried, decoded: code, catalog name and meaning, and where that came from. */
 export function ErrorCard({ error }: { error: DecodedError }) {
@@ -32,7 +18,7 @@ export function ErrorCard({ error }: { error: DecodedError }) {
       <div className="flex flex-wrap items-baseline gap-2">
         <span className="font-mono text-[13px] font-semibold text-err">{error.code ?? '(no code)'}</span>
         <span className="text-[13px] font-semibold text-err">{error.name}</span>
-        <span className="ml-auto rounded bg-bg/60 px-1.5 text-[11px] text-muted" title="Which catalog decoded this code">{sourceLabel(error.source)}</span>
+        <span className="ml-auto rounded bg-bg/60 px-1.5 text-[11px] text-muted" title="Which catalog decoded this code">{errorSourceLabel(error.source)}</span>
       </div>
       {error.meaning ? <div className="mt-0.5 text-[12px] text-fg">{error.meaning}</div> : null}
       <div className="mt-1 font-mono text-[12px] break-words text-muted">message: <span className="text-fg">{JSON.stringify(error.message)}</span></div>

@@ -2,17 +2,17 @@
 import { useState } from 'react';
 import type { SessionSummary } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
-import { DIALECT_LABEL } from '@/components/targets/form';
+import { DEFAULT_DIALECT, dialectLabel, listProfiles } from '@/lib/dialects/registry';
 
 /** Which protocol the session speaks (detected or chosen); live sessions can override it. */
 export function DialectPicker({ summary }: { summary: SessionSummary }) {
   const setDialect = useSessions((s) => s.setDialect);
   const [problem, setProblem] = useState<string | null>(null);
-  const current = summary.dialect?.id ?? 'base';
+  const current = summary.dialect?.id ?? DEFAULT_DIALECT;
   const live = summary.status === 'open' || summary.status === 'connecting';
   const how = summary.dialect?.overridden ? 'chosen by you' : summary.dialect?.evidence ? `detected: ${summary.dialect.evidence}` : 'not detected yet';
   if (!live) {
-    return <span className="shrink-0 rounded border border-line px-1.5 text-[11.5px] text-muted" title={how}>{DIALECT_LABEL[current] ?? current}</span>;
+    return <span className="shrink-0 rounded border border-line px-1.5 text-[11.5px] text-muted" title={how}>{dialectLabel(current)}</span>;
   }
   return (
     <span className="flex shrink-0 items-center gap-1">
@@ -23,7 +23,7 @@ export function DialectPicker({ summary }: { summary: SessionSummary }) {
         onChange={(e) => setDialect(summary.id, e.target.value).then(() => setProblem(null), (err: Error) => setProblem(err.message))}
         className="h-6 rounded border border-line bg-bg px-1 text-[11.5px] text-muted hover:text-fg focus:border-accent focus:outline-none"
       >
-        {Object.entries(DIALECT_LABEL).map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+        {listProfiles().map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
       </select>
       {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : null}
     </span>

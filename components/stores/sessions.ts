@@ -23,7 +23,7 @@ export interface SessionsStore extends SessionsState {
   init(token: string): void;
   /** As in SessionsState, plus the per-request timeout the server should use for this session. */
   connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number; dialect?: string }): Promise<string>;
-  /** Override the detected dialect of a live session (base | lsp | mcp | ethereum | dap). */
+  /** Override the detected dialect of a live session (an id of lib/dialects/registry). */
   setDialect(sessionId: string, dialect: string): Promise<void>;
   remove(sessionId: string): Promise<void>;
   applyOps(ops: BridgeOp[]): void;

@@ -2,6 +2,7 @@
 import type { Framing, TargetKind, TargetSpec } from '@/lib/session/types';
 import { parseTargetSpec } from '@/lib/session/schemas';
 import { linesToArgs, parseEnvLines, splitCommandLine } from './split-args';
+import { listProfiles } from '@/lib/dialects/registry';
 
 export interface HeaderRow {
   name: string;
@@ -121,11 +122,5 @@ export function describeTarget(t: TargetSpec): string {
 
 export const KIND_LABEL: Record<TargetKind, string> = { http: 'HTTP', websocket: 'WebSocket', stdio: 'stdio', tcp: 'TCP' };
 
-/** Protocol dialects the server knows (lib/dialects), as users call them. */
-export const DIALECT_LABEL: Record<string, string> = {
-  base: 'JSON-RPC 2.0',
-  lsp: 'LSP',
-  mcp: 'MCP',
-  ethereum: 'Ethereum',
-  dap: 'DAP',
-};
+/** Protocol dialects the server knows, as users call them: derived from lib/dialects/registry. */
+export const DIALECT_LABEL: Readonly<Record<string, string>> = Object.fromEntries(listProfiles().map((p) => [p.id, p.label]));

@@ -1,9 +1,8 @@
 /**
- * What a dialect profile (LSP, MCP, Ethereum) offers the builder: the methods a client sends, for
+ * What a dialect profile offers the builder: the methods a client sends, for
  * the method field, and the error codes it defines, for the reply composer's code picker.
  */
 import { getProfile } from '../dialects/registry';
-import type { FixedCatalog } from '../dialects/catalog';
 import type { DialectId } from '../dialects/types';
 
 export interface DialectMethod {
@@ -14,7 +13,7 @@ export interface DialectMethod {
 /** Methods the user (the client side) may send in this dialect; none for DAP (not JSON-RPC). */
 export function dialectMethods(id: DialectId): { label: string; methods: DialectMethod[] } | null {
   const profile = getProfile(id);
-  if (!profile || profile.wire !== 'jsonrpc' || profile.methods.length === 0) return null;
+  if (profile.wire !== 'jsonrpc' || profile.methods.length === 0) return null;
   const methods = profile.methods
     .filter((m) => m.direction !== 'server→client' && m.kind !== 'event')
     .map((m) => ({ name: m.name, detail: m.kind === 'notification' ? 'notification' : m.summary.slice(0, 48) }));
@@ -24,7 +23,5 @@ export function dialectMethods(id: DialectId): { label: string; methods: Dialect
 /** Error codes the dialect names, for replying to the target's requests with a dialect error. */
 export function dialectErrorCodes(id: DialectId): { code: number; name: string; source: string }[] {
   const profile = getProfile(id);
-  const catalog = profile?.errors as Partial<FixedCatalog> | undefined;
-  if (!profile || !catalog?.entries) return [];
-  return catalog.entries.map((e) => ({ code: e.code, name: e.name, source: profile.title }));
+  return profile.errors.entries.map((e) => ({ code: e.code, name: e.name, source: profile.title }));
 }

@@ -13,14 +13,18 @@ export function noLifecycle(): LifecycleChecker {
   return { observe: () => [] };
 }
 
-export const baseProfile: DialectProfile = {
+export const baseProfile: DialectProfile<'base'> = {
   id: 'base',
   title: 'JSON-RPC 2.0',
+  label: 'JSON-RPC 2.0',
   summary: 'Plain JSON-RPC 2.0 with no protocol on top.',
   specUrl: 'https://www.jsonrpc.org/specification',
   wire: 'jsonrpc',
   errors: catalog,
   decodeError: (error) => decodeByCode(catalog, error),
+  errorsByMessage: false,
+  // The fallback: a session is plain JSON-RPC until another dialect's marker is seen.
+  markers: null,
   methods: [
     {
       name: 'rpc.discover',
@@ -31,6 +35,7 @@ export const baseProfile: DialectProfile = {
   ],
   cancel: () => ({ ok: false, reason: 'Plain JSON-RPC 2.0 defines no way to cancel a request.' }),
   progress: { methods: [], howTo: 'Plain JSON-RPC 2.0 defines no progress messages.' },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'rpc-discover',

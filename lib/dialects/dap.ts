@@ -2,44 +2,16 @@
  * Debug Adapter Protocol. Not JSON-RPC: messages carry `seq` and `type` (request | response |
  * event), responses name `request_seq` and `success`, and failures are described by `message` and
  * `body.error` rather than numeric codes. This profile recognises DAP messages, knows its requests
- * and events, renders and cancels them, and checks the initialize sequence.
+ * and events, renders and cancels them, and checks the initialize sequence. The wire shape itself is
+ * recognised once, by lib/jsonrpc/dap.ts.
  */
-import type { Classified } from '../jsonrpc/types';
-import type { DapMeta, Direction } from '../session/types';
+import { recognizeDap } from '../jsonrpc/dap';
+import type { Direction } from '../session/types';
 import { makeCatalog } from './catalog';
 import { dapMethods } from './dap-methods';
 import { finding } from './lifecycle-util';
-import { isRecord } from './messages';
-import type { DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
-
-const DAP_TYPES = new Set(['request', 'response', 'event']);
-
-/** DAP facts of a parsed message, or undefined when it is not a DAP message. */
-export function recognizeDap(value: unknown): DapMeta | undefined {
-  if (!isRecord(value) || 'jsonrpc' in value) return undefined;
-  const { seq, type } = value;
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0 || typeof type !== 'string' || !DAP_TYPES.has(type)) return undefined;
-  const meta: DapMeta = { seq, type };
-  if (type === 'request') {
-    if (typeof value.command !== 'string') return undefined;
-    meta.command = value.command;
-  } else if (type === 'response') {
-    if (typeof value.request_seq !== 'number' || typeof value.success !== 'boolean' || typeof value.command !== 'string') return undefined;
-    meta.command = value.command;
-    meta.request_seq = value.request_seq;
-    meta.success = value.success;
-  } else {
-    if (typeof value.event !== 'string') return undefined;
-    meta.event = value.event;
-  }
-  return meta;
-}
-
-/** DAP facts of a classified message: from the classifier when it set them, else from the value. */
-export function dapMetaOf(c: Classified): DapMeta | undefined {
-  if (c.dap) return c.dap;
-  return c.kind === 'batch' ? undefined : recognizeDap(c.value);
-}
+import { atSeq, isRecord } from './messages';
+import type { DialectMarkers, DialectProfile, LifecycleChecker, LifecycleFinding, LifecycleInput, TemplateStep } from './types';
 
 export interface DapFailure {
   command?: string;
@@ -98,7 +70,8 @@ export function createDapLifecycleChecker(): LifecycleChecker {
   return {
     observe({ seq, dir, classified }: LifecycleInput): LifecycleFinding[] {
       if (dir === 'meta') return [];
-      const meta = dapMetaOf(classified);
+      // The classifier recognised DAP's wire shape (lib/jsonrpc/dap.ts); its facts travel on `dap`.
+      const meta = classified.dap;
       if (!meta) return [];
       const out: LifecycleFinding[] = [];
       if (meta.type === 'request' && meta.command === 'initialize' && phase === 'pre') {
@@ -131,15 +104,29 @@ function renderDap(step: TemplateStep, seq = 1): string {
   return JSON.stringify(msg, null, 2);
 }
 
-export const dapProfile: DialectProfile = {
+/** DAP is recognised by its envelope alone (seq / type, no jsonrpc), which the classifier found. */
+const dapMarkers: DialectMarkers = {
+  onlyMethods: new Set(),
+  createRecognizer: () => (msg) => {
+    const dap = msg.classified.dap;
+    if (!dap) return undefined;
+    const what = dap.command ?? dap.event ?? '';
+    return `message${atSeq(msg.seq)} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`;
+  },
+};
+
+export const dapProfile: DialectProfile<'dap'> = {
   id: 'dap',
   title: 'Debug Adapter Protocol',
+  label: 'DAP',
   summary: 'DAP: development tool ↔ debug adapter. Not JSON-RPC: seq / type / request_seq, Content-Length framing.',
   specUrl: 'https://microsoft.github.io/debug-adapter-protocol/specification',
   wire: 'dap',
   errors: makeCatalog('dap', 'Debug Adapter Protocol', []),
   // DAP has no numeric error codes; failed responses are described by describeDapFailure.
   decodeError: () => undefined,
+  errorsByMessage: false,
+  markers: dapMarkers,
   methods: dapMethods,
   cancel(target, options) {
     if (typeof target.dapSeq !== 'number' || !Number.isInteger(target.dapSeq)) {
@@ -155,6 +142,7 @@ export const dapProfile: DialectProfile = {
     methods: ['progressStart', 'progressUpdate', 'progressEnd'],
     howTo: 'Set supportsProgressReporting: true in initialize arguments; the adapter then sends progressStart / progressUpdate / progressEnd events.',
   },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'dap-initialize',

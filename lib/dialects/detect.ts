@@ -1,23 +1,17 @@
 /**
  * Auto-detection of the dialect a session speaks, from the messages it carries. Incremental and
  * sticky: the first decisive marker wins and is kept (the user can still override it). Without a
- * marker the session stays on `base` — a plain `initialize`, or any method name that merely looks
- * familiar, decides nothing.
+ * marker the session stays on the default dialect — a plain `initialize`, or any method name that
+ * merely looks familiar, decides nothing.
  *
- * Markers, each specific enough not to misfire:
- * - DAP: a message shaped `{ seq, type: request|response|event, … }` with no `jsonrpc` member.
- * - MCP: `initialize` params with `protocolVersion` and `clientInfo`; an initialize result with
- *   `protocolVersion` and `serverInfo`; or an MCP-only method (notifications/initialized, tools/call …).
- * - LSP: `initialize` params with `capabilities` and one of processId / rootUri / rootPath /
- *   workspaceFolders; or an LSP-only method (textDocument/…, $/cancelRequest, $/progress …).
- * - Ethereum: a well-known eth_ / net_ / web3_ method, or two different unknown ones of that shape.
+ * The markers belong to the profiles (`DialectProfile.markers`: methods and prefixes only that
+ * dialect uses, and a recogniser for anything else); this file only asks them, in registry order.
  */
 import type { Classified } from '../jsonrpc/types';
 import type { Direction } from '../session/types';
-import { dapMetaOf } from './dap';
-import { ETHEREUM_METHOD_NAMES } from './ethereum';
-import { entriesOf, isRecord, type MessageEntry } from './messages';
-import type { DialectId } from './types';
+import { atSeq, entriesOf, isCall } from './messages';
+import { DEFAULT_DIALECT, DIALECT_IDS, getProfile, type DialectId } from './registry';
+import type { MarkerInput, MarkerRecognizer } from './types';
 
 export interface DetectInput {
   classified: Classified;
@@ -27,7 +21,7 @@ export interface DetectInput {
 
 export interface Detection {
   dialect: DialectId;
-  /** False while no marker has been seen (dialect is then `base`). */
+  /** False while no marker has been seen (dialect is then the default). */
   decided: boolean;
   /** Why, in words: which message and which members decided it. */
   evidence?: string;
@@ -40,116 +34,54 @@ export interface DialectDetector {
   current(): Detection;
 }
 
-const LSP_ROOT_MARKERS = ['processId', 'rootUri', 'rootPath', 'workspaceFolders'] as const;
-
-/** Methods only LSP uses (besides the textDocument/ and notebookDocument/ families). */
-const LSP_ONLY = new Set([
-  '$/cancelRequest',
-  '$/progress',
-  '$/setTrace',
-  '$/logTrace',
-  'window/workDoneProgress/create',
-  'window/workDoneProgress/cancel',
-  'workspace/configuration',
-  'workspace/didChangeConfiguration',
-  'workspace/didChangeWatchedFiles',
-  'client/registerCapability',
-]);
-
-/** Methods only MCP uses. */
-const MCP_ONLY = new Set([
-  'notifications/initialized',
-  'notifications/cancelled',
-  'notifications/progress',
-  'notifications/message',
-  'notifications/tools/list_changed',
-  'notifications/resources/list_changed',
-  'notifications/resources/updated',
-  'notifications/prompts/list_changed',
-  'notifications/roots/list_changed',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/read',
-  'resources/templates/list',
-  'prompts/list',
-  'prompts/get',
-  'sampling/createMessage',
-  'elicitation/create',
-]);
-
-const ETH_SHAPE = /^(eth|net|web3)_[A-Za-z][A-Za-z0-9]*$/;
-
-function at(seq: number | undefined): string {
-  return seq !== undefined ? ` (seq ${seq})` : '';
+interface Candidate {
+  id: DialectId;
+  recognize: MarkerRecognizer;
 }
 
-function short(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 40 ? `${s.slice(0, 37)}…` : s;
+interface MethodOwners {
+  byName: ReadonlyMap<string, DialectId>;
+  byPrefix: readonly (readonly [prefix: string, id: DialectId])[];
+}
+
+let owners: MethodOwners | undefined;
+
+/** Which dialect owns a method name, from every profile's markers (built once: profiles are static). */
+function methodOwners(): MethodOwners {
+  if (owners) return owners;
+  const byName = new Map<string, DialectId>();
+  const byPrefix: (readonly [string, DialectId])[] = [];
+  for (const id of DIALECT_IDS) {
+    const markers = getProfile(id).markers;
+    if (!markers) continue;
+    // Registry order would decide if two profiles claimed one name (they must not: see DialectMarkers).
+    for (const name of markers.onlyMethods) if (!byName.has(name)) byName.set(name, id);
+    for (const prefix of markers.onlyPrefixes ?? []) byPrefix.push([prefix, id]);
+  }
+  owners = { byName, byPrefix };
+  return owners;
+}
+
+function ownerOf(o: MethodOwners, method: string): DialectId | undefined {
+  const id = o.byName.get(method);
+  if (id !== undefined) return id;
+  for (const [prefix, owner] of o.byPrefix) if (method.startsWith(prefix)) return owner;
+  return undefined;
 }
 
 export function createDialectDetector(): DialectDetector {
-  let state: Detection = { dialect: 'base', decided: false };
-  /** idKeys of `initialize` requests seen, to recognise an MCP initialize result. */
-  const initializeIds: string[] = [];
-  const unknownEthNames = new Set<string>();
+  let state: Detection = { dialect: DEFAULT_DIALECT, decided: false };
+  const names = methodOwners();
+  // One set of per-session recognisers, for the dialects that have one.
+  const candidates: Candidate[] = [];
+  for (const id of DIALECT_IDS) {
+    const recognize = getProfile(id).markers?.createRecognizer?.();
+    if (recognize) candidates.push({ id, recognize });
+  }
 
-  function decide(dialect: DialectId, evidence: string, seq: number | undefined): void {
+  function decide(dialect: DialectId, evidence: string, seq: number | undefined): Detection {
     state = seq !== undefined ? { dialect, decided: true, evidence, seq } : { dialect, decided: true, evidence };
-  }
-
-  function fromInitialize(e: MessageEntry, seq: number | undefined): boolean {
-    const p = e.params;
-    if (!isRecord(p)) return false;
-    if (typeof p.protocolVersion === 'string' && isRecord(p.clientInfo)) {
-      decide('mcp', `initialize request${at(seq)} has params.protocolVersion ${short(p.protocolVersion)} and params.clientInfo`, seq);
-      return true;
-    }
-    const root = LSP_ROOT_MARKERS.find((k) => k in p);
-    if (isRecord(p.capabilities) && root) {
-      decide('lsp', `initialize request${at(seq)} has params.capabilities and params.${root}`, seq);
-      return true;
-    }
-    return false;
-  }
-
-  function fromEntry(e: MessageEntry, seq: number | undefined): boolean {
-    const method = e.method;
-    if ((e.kind === 'request' || e.kind === 'notification') && method !== undefined) {
-      if (method === 'initialize' && e.kind === 'request') {
-        if (e.idKey !== undefined && initializeIds.length < 16) initializeIds.push(e.idKey);
-        return fromInitialize(e, seq);
-      }
-      if (method.startsWith('textDocument/') || method.startsWith('notebookDocument/') || LSP_ONLY.has(method)) {
-        decide('lsp', `method ${method}${at(seq)} exists only in LSP`, seq);
-        return true;
-      }
-      if (MCP_ONLY.has(method)) {
-        decide('mcp', `method ${method}${at(seq)} exists only in MCP`, seq);
-        return true;
-      }
-      if (ETHEREUM_METHOD_NAMES.has(method)) {
-        decide('ethereum', `method ${method}${at(seq)} is an Ethereum JSON-RPC method`, seq);
-        return true;
-      }
-      if (ETH_SHAPE.test(method)) {
-        unknownEthNames.add(method);
-        if (unknownEthNames.size >= 2) {
-          decide('ethereum', `methods ${[...unknownEthNames].join(', ')} have the Ethereum eth_/net_/web3_ shape`, seq);
-          return true;
-        }
-      }
-      return false;
-    }
-    if (e.kind === 'response' && e.idKey !== undefined && initializeIds.includes(e.idKey) && isRecord(e.result)) {
-      const r = e.result;
-      if (typeof r.protocolVersion === 'string' && isRecord(r.serverInfo)) {
-        decide('mcp', `initialize result${at(seq)} has result.protocolVersion ${short(r.protocolVersion)} and result.serverInfo`, seq);
-        return true;
-      }
-    }
-    return false;
+    return state;
   }
 
   return {
@@ -157,14 +89,18 @@ export function createDialectDetector(): DialectDetector {
       if (state.decided) return state;
       const input: DetectInput = 'classified' in msg ? msg : { classified: msg };
       if (input.dir === 'meta') return state;
-      const c = input.classified;
-      const dap = dapMetaOf(c);
-      if (dap) {
-        const what = dap.command ?? dap.event ?? '';
-        decide('dap', `message${at(input.seq)} is a DAP ${dap.type}${what ? ` \`${what}\`` : ''} (seq/type, no jsonrpc member)`, input.seq);
-        return state;
+      const seq = input.seq;
+      const marker: MarkerInput = { classified: input.classified, entries: entriesOf(input.classified), seq };
+      // Shapes first (an initialize's members, DAP's envelope): they say more than a name.
+      for (const c of candidates) {
+        const evidence = c.recognize(marker);
+        if (evidence !== undefined) return decide(c.id, evidence, seq);
       }
-      for (const e of entriesOf(c)) if (fromEntry(e, input.seq)) break;
+      for (const e of marker.entries) {
+        if (!isCall(e) || e.method === undefined) continue;
+        const owner = ownerOf(names, e.method);
+        if (owner) return decide(owner, `method ${e.method}${atSeq(seq)} exists only in ${getProfile(owner).label}`, seq);
+      }
       return state;
     },
     current: () => state,

@@ -5,7 +5,7 @@
 import { noLifecycle } from './base';
 import { decodeEthereumError, ethereumCatalog } from './ethereum-errors';
 import { renderJsonRpc } from './messages';
-import type { DialectProfile, MethodInfo } from './types';
+import type { DialectMarkers, DialectProfile, MethodInfo } from './types';
 
 type Row = readonly [name: string, summary: string];
 
@@ -76,17 +76,41 @@ export const ETHEREUM_METHOD_NAMES: ReadonlySet<string> = new Set(ethereumMethod
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-export const ethereumProfile: DialectProfile = {
+const ETH_SHAPE = /^(eth|net|web3)_[A-Za-z][A-Za-z0-9]*$/;
+
+/** A well-known eth_ / net_ / web3_ method decides Ethereum; unknown ones of that shape count in twos. */
+const ethereumMarkers: DialectMarkers = {
+  onlyMethods: ETHEREUM_METHOD_NAMES,
+  createRecognizer() {
+    const unknownNames = new Set<string>();
+    return ({ entries }) => {
+      for (const e of entries) {
+        if ((e.kind !== 'request' && e.kind !== 'notification') || e.method === undefined) continue;
+        if (ETHEREUM_METHOD_NAMES.has(e.method) || !ETH_SHAPE.test(e.method)) continue;
+        unknownNames.add(e.method);
+        if (unknownNames.size >= 2) return `methods ${[...unknownNames].join(', ')} have the Ethereum eth_/net_/web3_ shape`;
+      }
+      return undefined;
+    };
+  },
+};
+
+export const ethereumProfile: DialectProfile<'ethereum'> = {
   id: 'ethereum',
   title: 'Ethereum JSON-RPC',
+  label: 'Ethereum',
   summary: 'Execution-client API (eth_*, net_*, web3_*) over HTTP or WebSocket.',
   specUrl: 'https://ethereum.github.io/execution-apis/',
   wire: 'jsonrpc',
   errors: ethereumCatalog,
   decodeError: decodeEthereumError,
+  // Nodes report many errors as -32000 and tell them apart by message ("nonce too low").
+  errorsByMessage: true,
+  markers: ethereumMarkers,
   methods: ethereumMethods,
   cancel: () => ({ ok: false, reason: 'Ethereum JSON-RPC defines no way to cancel a request (eth_unsubscribe only ends subscriptions).' }),
   progress: { methods: [], howTo: 'Ethereum JSON-RPC has no progress messages; eth_subscribe streams events as eth_subscription.' },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'eth-chain',

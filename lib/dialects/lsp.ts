@@ -5,8 +5,8 @@
 import { decodeByCode, makeCatalog, standardCodes } from './catalog';
 import { createLspLifecycleChecker } from './lsp-lifecycle';
 import { lspMethods } from './lsp-methods';
-import { idJson, notificationText, renderJsonRpc } from './messages';
-import type { DialectProfile } from './types';
+import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
+import type { DialectMarkers, DialectProfile } from './types';
 
 const LSP = 'LSP 3.17 ErrorCodes';
 const LSP_LIB = 'vscode-jsonrpc ErrorCodes (client library; a transport failure reported locally, rarely on the wire)';
@@ -90,14 +90,48 @@ const clientCapabilities = {
   },
 };
 
-export const lspProfile: DialectProfile = {
+const LSP_ROOT_MARKERS = ['processId', 'rootUri', 'rootPath', 'workspaceFolders'] as const;
+
+/**
+ * LSP is recognised by its initialize params (`capabilities` with one of processId / rootUri /
+ * rootPath / workspaceFolders — MCP's initialize has none of those), or by a method only LSP uses.
+ */
+const lspMarkers: DialectMarkers = {
+  onlyPrefixes: ['textDocument/', 'notebookDocument/'],
+  onlyMethods: new Set([
+    '$/cancelRequest',
+    '$/progress',
+    '$/setTrace',
+    '$/logTrace',
+    'window/workDoneProgress/create',
+    'window/workDoneProgress/cancel',
+    'workspace/configuration',
+    'workspace/didChangeConfiguration',
+    'workspace/didChangeWatchedFiles',
+    'client/registerCapability',
+  ]),
+  createRecognizer: () => (msg) => {
+    for (const e of msg.entries) {
+      if (e.kind !== 'request' || e.method !== 'initialize' || !isRecord(e.params)) continue;
+      const p = e.params;
+      const root = LSP_ROOT_MARKERS.find((k) => k in p);
+      if (isRecord(p.capabilities) && root) return `initialize request${atSeq(msg.seq)} has params.capabilities and params.${root}`;
+    }
+    return undefined;
+  },
+};
+
+export const lspProfile: DialectProfile<'lsp'> = {
   id: 'lsp',
   title: 'Language Server Protocol',
+  label: 'LSP',
   summary: 'LSP 3.17: editor ↔ language server, Content-Length framing, requests in both directions.',
   specUrl: 'https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/',
   wire: 'jsonrpc',
   errors: lspCatalog,
   decodeError: (error) => decodeByCode(lspCatalog, error),
+  errorsByMessage: false,
+  markers: lspMarkers,
   methods: lspMethods,
   cancel(target) {
     const id = idJson(target.id, target.idText);
@@ -109,6 +143,7 @@ export const lspProfile: DialectProfile = {
     howTo:
       'Put a `workDoneToken` (or `partialResultToken`) in a request’s params, or let the server create one with window/workDoneProgress/create; progress then arrives as $/progress {token, value: {kind: begin|report|end}}.',
   },
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'lsp-handshake',

@@ -6,8 +6,8 @@ import type { ErrorCodeInfo } from '../errors/types';
 import { decodeByCode, makeCatalog, numericCode, standardCodes } from './catalog';
 import { createMcpLifecycleChecker } from './mcp-lifecycle';
 import { mcpMethods } from './mcp-methods';
-import { idJson, notificationText, renderJsonRpc } from './messages';
-import type { DialectErrorInfo, DialectProfile } from './types';
+import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
+import type { DialectErrorInfo, DialectMarkers, DialectProfile } from './types';
 
 /** Protocol revisions, newest first. The handshake template asks for the first. */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -90,14 +90,72 @@ export function decodeMcpError(error: { code: unknown; message: unknown; data?: 
 
 export const MCP_CLIENT_INFO = { name: 'rpcscope', version: '0.1.0' };
 
-export const mcpProfile: DialectProfile = {
+function short(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}…` : s;
+}
+
+/**
+ * MCP is recognised by its initialize (params with protocolVersion and clientInfo, or a result with
+ * protocolVersion and serverInfo answering an initialize), or by a method only MCP uses. Its
+ * `tasks/*` requests (2025-11-25) are no marker: A2A has `tasks/get` and `tasks/cancel` too.
+ */
+const mcpMarkers: DialectMarkers = {
+  onlyMethods: new Set([
+    'notifications/initialized',
+    'notifications/cancelled',
+    'notifications/progress',
+    'notifications/message',
+    'notifications/tools/list_changed',
+    'notifications/resources/list_changed',
+    'notifications/resources/updated',
+    'notifications/prompts/list_changed',
+    'notifications/roots/list_changed',
+    'tools/list',
+    'tools/call',
+    'resources/list',
+    'resources/read',
+    'resources/templates/list',
+    'prompts/list',
+    'prompts/get',
+    'sampling/createMessage',
+    'elicitation/create',
+  ]),
+  createRecognizer() {
+    /** idKeys of `initialize` requests seen (a few), to recognise their result. */
+    const initializeIds: string[] = [];
+    return (msg) => {
+      for (const e of msg.entries) {
+        if (e.kind === 'request' && e.method === 'initialize') {
+          if (e.idKey !== undefined && initializeIds.length < 16) initializeIds.push(e.idKey);
+          const p = e.params;
+          if (isRecord(p) && typeof p.protocolVersion === 'string' && isRecord(p.clientInfo)) {
+            return `initialize request${atSeq(msg.seq)} has params.protocolVersion ${short(p.protocolVersion)} and params.clientInfo`;
+          }
+        } else if (e.kind === 'response' && e.idKey !== undefined && initializeIds.includes(e.idKey) && isRecord(e.result)) {
+          const r = e.result;
+          if (typeof r.protocolVersion === 'string' && isRecord(r.serverInfo)) {
+            return `initialize result${atSeq(msg.seq)} has result.protocolVersion ${short(r.protocolVersion)} and result.serverInfo`;
+          }
+        }
+      }
+      return undefined;
+    };
+  },
+};
+
+export const mcpProfile: DialectProfile<'mcp'> = {
   id: 'mcp',
   title: 'Model Context Protocol',
+  label: 'MCP',
   summary: 'MCP: AI client ↔ tool server over stdio (one JSON message per line) or Streamable HTTP.',
   specUrl: 'https://modelcontextprotocol.io/specification',
   wire: 'jsonrpc',
   errors: mcpCatalog,
   decodeError: decodeMcpError,
+  // The SDK's transport errors share -32000/-32001 and differ by message.
+  errorsByMessage: true,
+  markers: mcpMarkers,
   methods: mcpMethods,
   cancel(target, options) {
     if (target.method === 'initialize') return { ok: false, reason: 'MCP forbids cancelling the initialize request.' };
@@ -112,6 +170,8 @@ export const mcpProfile: DialectProfile = {
     methods: ['notifications/progress'],
     howTo: 'Put `_meta: { progressToken }` in a request’s params; the receiver may then send notifications/progress { progressToken, progress, total?, message? }.',
   },
+  // Streamable HTTP's event stream carries one response (plus requests and notifications), not many.
+  streamingMethods: new Set(),
   templates: [
     {
       id: 'mcp-handshake',

@@ -58,6 +58,11 @@ function toEntry(
   };
 }
 
+/** " (seq N)" for evidence text, or "" when the seq is unknown. */
+export function atSeq(seq: number | undefined): string {
+  return seq !== undefined ? ` (seq ${seq})` : '';
+}
+
 /** Requests and notifications name a method; responses and errors answer one. */
 export function isCall(e: MessageEntry): boolean {
   return e.kind === 'request' || e.kind === 'notification';

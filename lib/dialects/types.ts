@@ -4,11 +4,14 @@
  * its lifecycle rules. Profiles are pure data plus pure functions; the server picks one per session
  * (auto-detected or chosen by the user) and consults it while decoding.
  */
-import type { ErrorCatalog, ErrorCodeInfo } from '../errors/types';
+import type { ErrorCodeInfo } from '../errors/types';
+import type { FixedCatalog } from './catalog';
 import type { Classified, RawErrorObject } from '../jsonrpc/types';
 import type { Direction, Finding, JsonRpcId } from '../session/types';
+import type { MessageEntry } from './messages';
 
-export type DialectId = 'base' | 'lsp' | 'mcp' | 'ethereum' | 'dap';
+/** The id list is the registry's keys (registry.ts); re-exported here for the profiles' users. */
+export type { DialectId } from './registry';
 
 /** Who sends a method. For DAP "client" is the development tool and "server" the debug adapter. */
 export type MethodDirection = 'client→server' | 'server→client' | 'both';
@@ -111,22 +114,60 @@ export interface LifecycleChecker {
   observe(msg: LifecycleInput): LifecycleFinding[];
 }
 
-export interface DialectProfile {
-  id: DialectId;
+/** One message as detection sees it: the classification, its entries (a batch flattened), and where it was. */
+export interface MarkerInput {
+  classified: Classified;
+  entries: readonly MessageEntry[];
+  /** Recording seq of the message, when known (evidence says it with `atSeq`). */
+  seq: number | undefined;
+}
+
+/** Reads one session's messages in recording order; returns the evidence, in words, once it is certain. */
+export type MarkerRecognizer = (msg: MarkerInput) => string | undefined;
+
+/**
+ * How a dialect is told apart in traffic. Detection is sticky and the first marker wins, so each
+ * marker must be specific enough never to fire on another dialect's traffic: a method name that
+ * two protocols share (MCP and A2A both have `tasks/get`) is no marker on its own.
+ */
+export interface DialectMarkers {
+  /** Methods only this dialect uses: one request or notification naming one decides the session. */
+  onlyMethods: ReadonlySet<string>;
+  /** Method-name prefixes only this dialect uses (LSP's `textDocument/`). */
+  onlyPrefixes?: readonly string[];
+  /** Everything that is not one method name (initialize shapes, the wire shape, names that count in twos): fresh per session. */
+  createRecognizer?(): MarkerRecognizer;
+}
+
+export interface DialectProfile<Id extends string = string> {
+  /** The registry key it is filed under (registry.ts checks they agree). */
+  id: Id;
   title: string;
+  /** What users call it, short: the dialect picker's entry and the badge on errors it decoded. */
+  label: string;
   summary: string;
   /** Where the protocol is specified. */
   specUrl?: string;
   /** DAP is not JSON-RPC: its messages are rendered and recognised differently. */
   wire: 'jsonrpc' | 'dap';
   /** Codes this dialect defines (the base profile defines none; the standard catalog follows it). */
-  errors: ErrorCatalog;
+  errors: FixedCatalog;
   /** Decode an error object as this dialect would (uses message/data where the code is generic). */
   decodeError(error: RawErrorObject, ctx?: ErrorDecodeContext): DialectErrorInfo | undefined;
+  /** decodeError reads the message too, not only the code (so a cache of decodings must key on it). */
+  errorsByMessage: boolean;
+  /** How detection recognises it; null for the fallback every session starts on (plain JSON-RPC). */
+  markers: DialectMarkers | null;
   methods: readonly MethodInfo[];
   /** The message that cancels a pending request, or why this dialect cannot cancel. */
   cancel(target: CancelTarget, options?: CancelOptions): CancelResult;
   progress: ProgressInfo;
+  /**
+   * Methods answered by a stream: several responses with the request's id on its one HTTP exchange
+   * (A2A's message/stream over SSE). The responses after the first are the stream going on, not
+   * duplicate answers. Empty for dialects where one request gets one response.
+   */
+  streamingMethods: ReadonlySet<string>;
   templates: readonly MessageTemplate[];
   /** Message text (pretty JSON) for one template step. */
   render(step: TemplateStep, options?: RenderOptions): string;

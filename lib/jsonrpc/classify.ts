@@ -3,7 +3,7 @@
  * (a schema library would cost as much as the parse itself). Never throws, whatever the input.
  */
 import type { Finding } from '../session/types';
-import { dapMeta } from './dap';
+import { recognizeDap } from './dap';
 import { classifyValue } from './rules/envelope';
 import { finding } from './rules/table';
 import type { Classified, ClassifiedItem } from './types';
@@ -41,20 +41,18 @@ export function classify(text: string, opts?: ClassifyOptions): Classified {
 
 function classifyParsed(text: string, value: unknown, opts?: ClassifyOptions): Classified {
   if (Array.isArray(value)) return classifyBatch(text, value, opts?.maxBatchItems ?? DEFAULT_MAX_BATCH_ITEMS);
-  if (typeof value === 'object' && value !== null) {
-    const dap = dapMeta(value as Record<string, unknown>);
-    if (dap) {
-      return {
-        index: 0,
-        kind: 'not-jsonrpc',
-        hasId: false,
-        method: dap.command ?? dap.event,
-        findings: [],
-        protocol: 'dap',
-        dap,
-        value,
-      };
-    }
+  const dap = recognizeDap(value);
+  if (dap) {
+    return {
+      index: 0,
+      kind: 'not-jsonrpc',
+      hasId: false,
+      method: dap.command ?? dap.event,
+      findings: [],
+      protocol: 'dap',
+      dap,
+      value,
+    };
   }
   const item = classifyValue(value, 0, false, text) as Classified;
   item.value = value;

@@ -1,20 +1,40 @@
 /**
  * Debug Adapter Protocol messages share LSP's Content-Length framing but are not JSON-RPC: they
- * carry `seq` and `type` instead of `jsonrpc` and `id`. rpcscope recognises them and labels them
- * DAP rather than calling them invalid requests.
+ * carry `seq` and `type` instead of `jsonrpc` and `id`. This is the one recogniser of DAP's wire
+ * shape: the classifier labels such messages DAP (rather than calling them invalid requests), and
+ * the DAP dialect (detection, lifecycle, failures) reads the facts it found.
  */
 import type { DapMeta } from '../session/types';
 
-/** DapMeta when `o` is a DAP message (numeric `seq`, `type` request|response|event, no `jsonrpc`). */
-export function dapMeta(o: Record<string, unknown>): DapMeta | undefined {
-  const seq = o.seq;
-  const type = o.type;
-  if (typeof seq !== 'number' || o.jsonrpc !== undefined) return undefined;
-  if (type !== 'request' && type !== 'response' && type !== 'event') return undefined;
-  const meta: DapMeta = { seq, type };
-  if (typeof o.command === 'string') meta.command = o.command;
-  if (typeof o.event === 'string') meta.event = o.event;
-  if (typeof o.request_seq === 'number') meta.request_seq = o.request_seq;
-  if (typeof o.success === 'boolean') meta.success = o.success;
+const DAP_TYPES = new Set(['request', 'response', 'event']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * DapMeta when `value` is a DAP message as the spec's ProtocolMessage defines it: no `jsonrpc`
+ * member, an integer `seq` ≥ 0, and by `type` — request: `command`; response: `request_seq`,
+ * `success` and `command`; event: `event`. Anything else is not DAP.
+ */
+export function recognizeDap(value: unknown): DapMeta | undefined {
+  if (!isRecord(value)) return undefined;
+  // Every classified message passes here: the test most JSON-RPC fails (no numeric seq) goes first.
+  const { seq, type } = value;
+  if (typeof seq !== 'number' || 'jsonrpc' in value) return undefined;
+  if (!Number.isInteger(seq) || seq < 0 || typeof type !== 'string' || !DAP_TYPES.has(type)) return undefined;
+  const meta: DapMeta = { seq, type: type as DapMeta['type'] };
+  if (type === 'request') {
+    if (typeof value.command !== 'string') return undefined;
+    meta.command = value.command;
+  } else if (type === 'response') {
+    if (typeof value.request_seq !== 'number' || typeof value.success !== 'boolean' || typeof value.command !== 'string') return undefined;
+    meta.command = value.command;
+    meta.request_seq = value.request_seq;
+    meta.success = value.success;
+  } else {
+    if (typeof value.event !== 'string') return undefined;
+    meta.event = value.event;
+  }
   return meta;
 }

@@ -10,7 +10,7 @@ export type {
 } from './types';
 export { classify, type ClassifyOptions } from './classify';
 export { Correlator } from './correlator';
-export { dapMeta } from './dap';
+export { recognizeDap } from './dap';
 export { canonicalNumber, extractIdTokens, formatId, idKey, isSpecId, NULL_ID_KEY, sameId } from './ids';
 export { describeValue } from './rules/envelope';
 export { finding, RULE_LIST, RULES, type RuleDef } from './rules/table';

@@ -6,9 +6,9 @@
  */
 import { classify } from '../jsonrpc/classify';
 import { Correlator } from '../jsonrpc/correlator';
-import type { Classified, RawErrorObject } from '../jsonrpc/types';
+import type { Classified, CorrelationResult, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
-import { getProfile, isDialectId } from '../dialects/registry';
+import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
@@ -48,9 +48,6 @@ export interface PipelineOutput {
   dialectChanged?: SessionDialect;
 }
 
-/** Dialects whose error decoding reads the message, not only the code. */
-const MESSAGE_AWARE = new Set(['mcp', 'ethereum']);
-
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
 
@@ -72,11 +69,11 @@ export class MessagePipeline {
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
     const chosen = options.dialect && isDialectId(options.dialect) ? options.dialect : undefined;
-    this.profile = getProfile(chosen ?? 'base');
+    this.profile = getProfile(chosen ?? DEFAULT_DIALECT);
     this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.detector = chosen ? null : createDialectDetector();
-    this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: 'base' };
+    this.dialectInfo = chosen ? { id: chosen, overridden: true } : { id: DEFAULT_DIALECT };
     // The correlator decodes errors through whatever dialect is current when the answer arrives.
     this.correlator = new Correlator({ timeoutMs: options.timeoutMs ?? 60_000, describe: (err, method) => this.describer(err, method) });
   }
@@ -128,6 +125,7 @@ export class MessagePipeline {
       }
     }
     const result = this.correlator.observe({ seq, t, dir, classified });
+    if (result.state === 'duplicate') this.continueStream(result, extras);
     const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
     const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
     copyExtras(event, extras);
@@ -226,8 +224,22 @@ export class MessagePipeline {
     return n;
   }
 
+  /**
+   * A dialect's streaming method (A2A's message/stream) is answered by many responses with the
+   * request's id on the request's own HTTP exchange: past the first they are the stream going on,
+   * so they stay paired with the request and are no duplicate. Anywhere else a second answer is one.
+   */
+  private continueStream(result: CorrelationResult, extras: WireExtras): void {
+    const requestSeq = result.pair;
+    if (requestSeq === undefined || result.pairIndex !== undefined || extras.http?.requestSeq !== requestSeq) return;
+    const method = this.recentEvent(requestSeq)?.method;
+    if (method === undefined || !this.profile.streamingMethods.has(method)) return;
+    result.state = 'answered';
+    result.findings = result.findings.filter((f) => f.rule !== 'duplicate-response');
+  }
+
   private useProfile(id: string, info: SessionDialect): void {
-    this.profile = getProfile(id as Parameters<typeof getProfile>[0]);
+    this.profile = getProfile(id);
     this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.dialectInfo = info;
@@ -244,12 +256,12 @@ export class MessagePipeline {
 
   /**
    * The dialect's describer with a small cache of what a code means (per method, for OpenRPC).
-   * Dialects that tell errors apart by their message (MCP, Ethereum) cache per message too; errors
+   * Dialects that tell errors apart by their message (`errorsByMessage`) cache per message too; errors
    * that carry `data` are always decoded afresh.
    */
   private cachedDescriber(): (err: RawErrorObject, method?: string) => DecodedError {
     const describe = dialectDescriber(this.profile, this.catalogs);
-    const byMessage = MESSAGE_AWARE.has(this.profile.id);
+    const byMessage = this.profile.errorsByMessage;
     this.decoded = new Map();
     return (err, method) => {
       const { code, message } = err;

@@ -8,6 +8,7 @@
  * a substring of a frame can be as long as the frame, and a recorded session must round-trip.
  */
 import { z } from 'zod';
+import { DIALECT_IDS } from '../dialects/registry';
 import type {
   BatchItem,
   DecodedError,
@@ -355,7 +356,7 @@ export const CreateSessionBodySchema = z.strictObject({
   target: TargetSpecSchema,
   name: nameSchema.optional(),
   timeoutMs: z.number().int().min(1).max(LIMITS.timeoutMsMax).optional(),
-  dialect: z.enum(['base', 'lsp', 'mcp', 'ethereum', 'dap']).optional(),
+  dialect: z.enum(DIALECT_IDS).optional(),
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
 

@@ -211,7 +211,7 @@ export interface SessionOptions {
   maxFrameBytes?: number;
   /** Auto-replies to requests the target sends: method → result. */
   autoReplies?: Record<string, unknown>;
-  /** Dialect chosen up front (base | lsp | mcp | ethereum | dap); detected from traffic when absent. */
+  /** Dialect chosen up front (an id of lib/dialects/registry); detected from traffic when absent. */
   dialect?: string;
 }
 
@@ -219,7 +219,7 @@ export type SessionStatus = 'connecting' | 'open' | 'closed' | 'failed';
 
 /** The protocol dialect a session speaks: detected from traffic, or chosen by the user. */
 export interface SessionDialect {
-  /** base | lsp | mcp | ethereum | dap */
+  /** An id of lib/dialects/registry (a string: an old session file may name one this build lacks). */
   id: string;
   /** Which message and members decided it, in words. */
   evidence?: string;

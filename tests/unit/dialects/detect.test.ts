@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDialectDetector, detectDialect } from '@/lib/dialects';
+import { createDialectDetector, detectDialect, listProfiles } from '@/lib/dialects';
 import { classify } from '@/lib/jsonrpc/classify';
 import { baseSession, dapSession, ethereumSession, lspSession, mcpSession } from './fixtures';
 import { conversation, note, ok, req, type Step } from './traffic';
@@ -103,5 +103,31 @@ describe('detection does not misfire', () => {
     const d = createDialectDetector();
     for (const m of conversation([...mcpSession, ...ethereumSession, ...lspSession])) d.observe(m);
     expect(d.current().dialect).toBe('mcp');
+  });
+});
+
+describe('each dialect’s markers are its own', () => {
+  it('no method that decides one dialect is a method another dialect lists, or claimed by two', () => {
+    const profiles = listProfiles();
+    for (const p of profiles) {
+      const markers = p.markers;
+      if (!markers) continue;
+      for (const other of profiles) {
+        if (other.id === p.id) continue;
+        for (const m of other.methods) {
+          const claimed = markers.onlyMethods.has(m.name) || (markers.onlyPrefixes ?? []).some((prefix) => m.name.startsWith(prefix));
+          expect(claimed, `${p.id} claims ${m.name}, which ${other.id} lists`).toBe(false);
+        }
+        for (const name of other.markers?.onlyMethods ?? []) expect(markers.onlyMethods.has(name), `${p.id} and ${other.id} both claim ${name}`).toBe(false);
+      }
+    }
+  });
+
+  it('a profile’s only-methods are methods it lists, so completion and detection agree', () => {
+    for (const p of listProfiles()) {
+      const listed = new Set(p.methods.map((m) => m.name));
+      const unlisted = [...(p.markers?.onlyMethods ?? [])].filter((n) => !listed.has(n));
+      expect(unlisted, p.id).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDialect, DIALECT_IDS, findMethod, getProfile, listProfiles, recognizeDap, describeDapFailure, isDialectId } from '@/lib/dialects';
+import { detectDialect, DIALECT_IDS, dialectLabel, errorSourceLabel, findMethod, getProfile, listProfiles, describeDapFailure, isDialectId } from '@/lib/dialects';
+import { parseCreateSessionBody } from '@/lib/session/schemas';
 import { classify } from '@/lib/jsonrpc/classify';
 
 describe('Cancel sends the dialect’s cancel message', () => {
@@ -64,7 +65,7 @@ describe('handshake templates insert valid messages', () => {
         const text = p.render(step, { id: i, seq: i + 1 });
         const c = classify(text);
         if (p.wire === 'dap') {
-          expect(recognizeDap(JSON.parse(text))).toMatchObject({ type: 'request', command: step.method, seq: i + 1 });
+          expect(c.dap).toMatchObject({ type: 'request', command: step.method, seq: i + 1 });
         } else {
           expect(c.kind).toBe(step.kind);
           expect(c.method).toBe(step.method);
@@ -139,29 +140,37 @@ describe('methods for completion', () => {
 
 describe('registry', () => {
   it('lists every profile once and falls back to base for unknown ids', () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(['base', 'lsp', 'mcp', 'ethereum', 'dap']);
+    expect(listProfiles().map((p) => p.id)).toEqual(['base', 'lsp', 'mcp', 'ethereum', 'dap', 'a2a']);
     expect(getProfile('cobol').id).toBe('base');
     expect(getProfile(undefined).id).toBe('base');
     expect(isDialectId('mcp')).toBe(true);
     expect(isDialectId('MCP')).toBe(false);
+    expect(isDialectId('toString')).toBe(false);
+  });
+
+  it('every dialect can be chosen when connecting, and nothing else can', () => {
+    const target = { kind: 'http', url: 'http://127.0.0.1:1/' };
+    for (const dialect of DIALECT_IDS) expect(parseCreateSessionBody({ target, dialect }).ok, dialect).toBe(true);
+    const bad = parseCreateSessionBody({ target, dialect: 'cobol' });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('each dialect is named in the picker and on the errors its catalog decoded', () => {
+    for (const p of listProfiles()) {
+      expect(dialectLabel(p.id)).toBe(p.label);
+      expect(p.label.length).toBeGreaterThan(0);
+      // Plain JSON-RPC's catalog is the spec's own, named JSON-RPC.
+      if (p.errors.source !== 'jsonrpc') expect(errorSourceLabel(p.errors.source)).toBe(p.label);
+    }
+    expect(errorSourceLabel('jsonrpc')).toBe('JSON-RPC');
+    expect(errorSourceLabel('openrpc')).toBe('OpenRPC');
+    expect(errorSourceLabel('LSP')).toBe('LSP');
+    expect(dialectLabel('cobol')).toBe('cobol');
+    expect(errorSourceLabel('some-lib')).toBe('some-lib');
   });
 });
 
-describe('DAP messages are recognised, not flagged', () => {
-  it('recognises requests, responses and events and rejects JSON-RPC', () => {
-    expect(recognizeDap({ seq: 4, type: 'response', request_seq: 3, success: true, command: 'threads' })).toEqual({
-      seq: 4,
-      type: 'response',
-      request_seq: 3,
-      success: true,
-      command: 'threads',
-    });
-    expect(recognizeDap({ seq: 5, type: 'event', event: 'stopped' })).toMatchObject({ event: 'stopped' });
-    expect(recognizeDap({ jsonrpc: '2.0', seq: 1, type: 'request', command: 'x' })).toBeUndefined();
-    expect(recognizeDap({ seq: 1, type: 'request' })).toBeUndefined();
-    expect(recognizeDap({ seq: '1', type: 'event', event: 'x' })).toBeUndefined();
-  });
-
+describe('DAP failures are named', () => {
   it('describes failed responses by their message and body.error', () => {
     expect(describeDapFailure({ seq: 9, type: 'response', request_seq: 8, success: false, command: 'next', message: 'notStopped' })).toMatchObject({
       name: 'Not stopped',

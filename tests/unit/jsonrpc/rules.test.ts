@@ -143,6 +143,32 @@ describe('message rules', () => {
     expect(classify('{"jsonrpc":"2.0","method":"a","seq":1,"type":"request","id":1}').kind).toBe('request');
   });
 
+  it('only a complete DAP envelope is labelled DAP; a half-formed one is checked as JSON-RPC', () => {
+    // The spec's ProtocolMessage: integer seq ≥ 0; a request names its command, a response its
+    // request_seq, success and command, an event its event.
+    for (const half of [
+      '{"seq":1,"type":"request"}',
+      '{"seq":1,"type":"request","command":5}',
+      '{"seq":2,"type":"response","request_seq":1,"command":"threads"}',
+      '{"seq":3,"type":"event"}',
+      '{"seq":"1","type":"event","event":"x"}',
+      '{"seq":1.5,"type":"event","event":"x"}',
+      '{"seq":-1,"type":"event","event":"x"}',
+    ]) {
+      const c = classify(half);
+      expect(c.protocol, half).toBeUndefined();
+      expect(c.dap, half).toBeUndefined();
+      expect(c.findings.length, half).toBeGreaterThan(0);
+    }
+    expect(classify('{"seq":4,"type":"response","request_seq":3,"success":true,"command":"threads"}').dap).toEqual({
+      seq: 4,
+      type: 'response',
+      request_seq: 3,
+      success: true,
+      command: 'threads',
+    });
+  });
+
   it('never throws, whatever the input', () => {
     const seeds = [
       '{"jsonrpc":"2.0","method":"a","params":[1,{"b":[2]}],"id":12345678901234567890}',
