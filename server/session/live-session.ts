@@ -11,7 +11,8 @@ import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../l
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
 import { createTransport } from '../transports/registry';
-import type { Transport, TransportEvents } from '../transports/types';
+import { SendRefusedError } from '../transports/send-queue';
+import type { Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
 
 export interface SessionSink {
@@ -27,7 +28,10 @@ export interface LiveSessionInit {
   options?: SessionOptions;
   sink: SessionSink;
   catalogs?: ErrorCatalog[];
+  /** Limits for the transport (send queue caps, body sizes); defaults otherwise. */
+  transportOptions?: TransportOptions;
 }
+
 
 const TICK_MS = 200;
 const utf8 = new TextDecoder();
@@ -53,11 +57,19 @@ export class LiveSession {
   private summaryChanged = false;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly transportOptions: TransportOptions | undefined;
+  /** HTTP: the last thing that came back on each POST still in its exchange, by the POST's seq. */
+  private readonly exchangeReplies = new Map<number, TrafficEvent>();
+  /** HTTP: something answered, so the target is known to be there (before that it is only "ready"). */
+  private answeredOnce = false;
+  /** The note of the send queue while the target is not reading (shown as the session's failure). */
+  private stuckNote: string | undefined;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
     this.target = init.target;
     this.sink = init.sink;
+    this.transportOptions = init.transportOptions;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
     if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
@@ -78,7 +90,7 @@ export class LiveSession {
 
   /** Connect or spawn. Failures are recorded as a connection event and rethrown in plain words. */
   async start(): Promise<void> {
-    const transport = createTransport(this.target, this.transportEvents());
+    const transport = createTransport(this.target, this.transportEvents(), this.transportOptions);
     this.transport = transport;
     try {
       await transport.start();
@@ -89,13 +101,20 @@ export class LiveSession {
     }
     if (this.closed) return;
     this.summary.status = 'open';
-    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
+    // HTTP connects per request: the transport said it is ready; "connected" waits for an answer.
+    if (this.target.kind !== 'http') {
+      this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
+    }
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     this.emitSummary();
   }
 
-  /** Send one message text exactly as given (invalid JSON allowed). Returns the seq it was recorded under. */
+  /**
+   * Send one message text exactly as given (invalid JSON allowed). Returns the seq it was recorded
+   * under as soon as the transport took the bytes; the answer arrives as an event. Throws
+   * SendRefusedError, recording nothing, when the target is not reading what it already has.
+   */
   async send(text: string): Promise<number> {
     const transport = this.transport;
     if (!transport || this.closed || this.summary.status !== 'open') {
@@ -104,10 +123,12 @@ export class LiveSession {
     let seq: number;
     if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
       const bytes = getCodec(this.target.framing).encode(text);
+      transport.admit(bytes.length);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
       await this.transportSend(transport, bytes);
     } else {
+      transport.admit(Buffer.byteLength(text));
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
       this.flush();
       await this.transportSend(transport, text, seq);
@@ -179,6 +200,7 @@ export class LiveSession {
     try {
       await transport.send(data, ref);
     } catch (err) {
+      if (err instanceof SendRefusedError) throw err;
       const message = err instanceof Error ? err.message : String(err);
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `send failed: ${message}`));
       this.flush();
@@ -197,12 +219,22 @@ export class LiveSession {
           http: msg.http,
           ws: msg.ws,
         });
-        if (msg.http?.requestSeq !== undefined) out.patches.push(...this.pipeline.answeredByTransport(msg.http.requestSeq, out.event));
         this.record(out);
+        this.noteReply(out.event);
         this.maybeAutoReply(out);
       },
       onEmptyReply: (http) => {
-        this.record(this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in'));
+        const out = this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in');
+        this.record(out);
+        this.noteReply(out.event);
+      },
+      onExchangeEnd: (ref, end) => this.exchangeEnded(ref, end),
+      onSendQueue: ({ stuck, note }) => {
+        this.stuckNote = stuck ? note : undefined;
+        if (stuck) this.summary.failure = note;
+        else if (this.summary.failure?.startsWith('target is not reading')) this.summary.failure = undefined;
+        this.summaryChanged = true;
+        this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', note));
       },
       onStderr: (line) => {
         this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
@@ -221,6 +253,46 @@ export class LiveSession {
         this.finish(reason);
       },
     };
+  }
+
+  /** HTTP: the first answer makes the target "connected"; each POST remembers its last reply. */
+  private noteReply(event: TrafficEvent): void {
+    const http = event.http;
+    if (http?.requestSeq === undefined) return;
+    this.exchangeReplies.set(http.requestSeq, event);
+    if (this.answeredOnce) return;
+    this.answeredOnce = true;
+    if (this.summary.failure && !this.stuckNote) {
+      this.summary.failure = undefined;
+      this.summaryChanged = true;
+    }
+    const status = `HTTP ${http.status ?? '?'}${http.statusText ? ` ${http.statusText}` : ''}`;
+    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected: ${describeTarget(this.target)} answered (${status})`));
+  }
+
+  /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
+  private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
+    if (ref === undefined) return;
+    const last = this.exchangeReplies.get(ref);
+    this.exchangeReplies.delete(ref);
+    if (end.failure === undefined) {
+      if (last) this.queuePatches(this.pipeline.exchangeEnded(ref, last, false));
+      return;
+    }
+    // Closing settles what still waits (target-exited); a POST cut short by it is no news.
+    if (this.closed) return;
+    const first = !this.answeredOnce;
+    this.summary.failure = first ? `${end.failure} (nothing has answered yet)` : end.failure;
+    this.summaryChanged = true;
+    const out = this.pipeline.meta('connection', this.now(), Date.now(), '', `POST of #${ref} failed: ${end.failure}`, end.http ? { http: end.http } : {});
+    out.patches.push(...this.pipeline.exchangeEnded(ref, out.event, true));
+    this.record(out);
+  }
+
+  private queuePatches(patches: EventPatch[]): void {
+    if (!patches.length) return;
+    this.pendingPatches.push(...patches);
+    this.scheduleFlush();
   }
 
   private frames(frames: Frame[]): void {
