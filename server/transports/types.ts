@@ -36,8 +36,8 @@ export interface TransportEvents {
   onMeta?(note: string, facts?: { process?: ProcessMeta; ws?: WsMeta; http?: HttpMeta }): void;
   /**
    * A failure in plain words (command not found, connection refused, HTTP 401 …). Not fatal by
-   * itself: only onClose means the transport is gone. A failure of one `send` call rejects that
-   * call's promise instead of (not in addition to) firing onError.
+   * itself: only onClose means the transport is gone. A send refused up front rejects that call's
+   * promise instead of firing onError; a write that fails after `send` returned fires onError.
    */
   onError?(message: string): void;
   /**

@@ -13,6 +13,7 @@ let jsonRpc2: http.Server;
 let authJson: RunningPeer;
 let accepted: RunningPeer;
 let noContent: RunningPeer;
+let sse: RunningPeer;
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
@@ -53,18 +54,19 @@ beforeAll(async () => {
   jsonRpc2 = jsonRpc2Server();
   const [a, b] = await Promise.all([listen(jaysonServer), listen(jsonRpc2)]);
   ports = { jayson: a, jsonRpc2: b };
-  [t, authJson, accepted, noContent] = await Promise.all([
+  [t, authJson, accepted, noContent, sse] = await Promise.all([
     startTestServer(),
     startPeer('http-peer', ['--auth', 'k', '--auth-json']),
     startPeer('http-peer', ['--status-only', '202']),
     startPeer('http-peer', ['--status-only', '204']),
+    startPeer('http-peer', ['--sse']),
   ]);
 });
 
 afterAll(async () => {
   jaysonServer?.close();
   jsonRpc2?.close();
-  await Promise.all([t?.stop(), authJson?.stop(), accepted?.stop(), noContent?.stop()]);
+  await Promise.all([t?.stop(), authJson?.stop(), accepted?.stop(), noContent?.stop(), sse?.stop()]);
 });
 
 const bySeq = (events: TrafficEvent[], seq: number) => events.find((e) => e.seq === seq)!;
@@ -116,6 +118,23 @@ describe('HTTP replies are paired by the POST they came back on', () => {
     const sum = events.find((e) => e.dir === 'in' && e.kind === 'response')!;
     expect(sum).toMatchObject({ pair: good, findings: [] });
     expect(events.filter((e) => e.state === 'pending')).toEqual([]);
+  });
+});
+
+describe('an SSE stream answers the requests of its own POST', () => {
+  it('two POSTs reuse id 1: each event stream\'s answer pairs with its own request, whichever comes first', async () => {
+    const s = await t.open({ kind: 'http', url: `http://127.0.0.1:${sse.port}/` });
+    const slow = await t.send(s.id, '{"jsonrpc":"2.0","id":1,"method":"sleep","params":{"ms":400}}');
+    const quick = await t.send(s.id, '{"jsonrpc":"2.0","id":1,"method":"echo","params":["quick"]}');
+    const events = await t.eventsUntil(s.id, settled([slow, quick]));
+    const answers = events.filter((e) => e.dir === 'in' && e.kind === 'response');
+    expect(answers.map((e) => e.http?.sse?.event)).toEqual(['message', 'message']);
+    const quickAnswer = answers.find((e) => e.raw.includes('quick'))!;
+    const slowAnswer = answers.find((e) => e.raw.includes('slept'))!;
+    // The quick one came back first, on the second POST's stream: it answers the second request.
+    expect(quickAnswer.seq).toBeLessThan(slowAnswer.seq);
+    expect(bySeq(events, quick)).toMatchObject({ state: 'answered', pair: quickAnswer.seq });
+    expect(bySeq(events, slow)).toMatchObject({ state: 'answered', pair: slowAnswer.seq });
   });
 });
 
