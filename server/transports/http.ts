@@ -16,6 +16,8 @@ import type { Transport, TransportEvents, TransportOptions } from './types';
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 const DEFAULT_CONNECT_TIMEOUT = 10_000;
 const SESSION_HEADER = 'mcp-session-id';
+/** Concurrent POSTs to one target (MCP keeps a POST open while its event stream runs). */
+const MAX_SOCKETS = 32;
 
 class ClosedError extends Error {}
 
@@ -66,7 +68,9 @@ export class HttpTransport implements Transport {
     }
     this.url = url;
     const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
-    this.agent = new Agent({ keepAlive: true });
+    // Bounded: a target that answers slowly makes POSTs wait for a socket, where the send queue
+    // counts them (and refuses past its cap) instead of opening one connection per send.
+    this.agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
     this.events.onMeta?.(`ready to POST to ${url.href}`, { http: { url: url.href, method: 'POST' } });
   }
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '@/server/transports/registry';
@@ -201,6 +202,34 @@ describe('HTTP transport', () => {
     expect(r.exchanges.map((x) => x.ref).sort()).toEqual([1, 2, 3]);
     expect(r.messages.map((m) => [m.http!.requestSeq, (JSON.parse(m.text) as { id: number }).id])).toEqual(expect.arrayContaining([[1, 1], [2, 2], [3, 3]]));
     expect((r.json() as { id: number }[]).map((m) => m.id).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('a target that never answers: POSTs wait for one of its 32 connections in the send queue, and past the cap a send is refused', async () => {
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_req, res) => held.push(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { t, r } = await connect((server.address() as net.AddressInfo).port, undefined, { sendQueue: { maxMessages: 40 } });
+      for (let i = 1; i <= 32; i++) await t.send(rpc('echo', [i], i), i);
+      await waitFor(() => held.length === 32, 'the target to hold 32 POSTs');
+      let accepted = 32;
+      let refused: Error | undefined;
+      for (let i = 33; i <= 200 && !refused; i++) {
+        await t.send(rpc('echo', [i], i), i).then(
+          () => accepted++,
+          (err: Error) => (refused = err),
+        );
+      }
+      // 32 POSTs hold the target's connections, 40 wait for one; the next is refused.
+      expect(accepted).toBe(72);
+      expect(refused?.message).toMatch(/^send refused: target is not reading \(\d+ bytes queued in 40 messages\); this message would pass the cap of 40 messages/);
+      expect(r.queue[0]).toMatchObject({ stuck: true });
+      expect(held).toHaveLength(32);
+    } finally {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('refuses a reply body over the size limit with a clear error', async () => {
