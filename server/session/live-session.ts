@@ -11,9 +11,10 @@ import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../l
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
 import { createTransport } from '../transports/registry';
-import { SendRefusedError } from '../transports/send-queue';
+import { NOT_READING, SendRefusedError } from '../transports/send-queue';
 import type { Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
+import { HttpExchanges } from './http-exchanges';
 
 export interface SessionSink {
   events(session: LiveSession, events: TrafficEvent[]): void;
@@ -31,7 +32,6 @@ export interface LiveSessionInit {
   /** Limits for the transport (send queue caps, body sizes); defaults otherwise. */
   transportOptions?: TransportOptions;
 }
-
 
 const TICK_MS = 200;
 const utf8 = new TextDecoder();
@@ -58,12 +58,7 @@ export class LiveSession {
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly transportOptions: TransportOptions | undefined;
-  /** HTTP: the last thing that came back on each POST still in its exchange, by the POST's seq. */
-  private readonly exchangeReplies = new Map<number, TrafficEvent>();
-  /** HTTP: something answered, so the target is known to be there (before that it is only "ready"). */
-  private answeredOnce = false;
-  /** The note of the send queue while the target is not reading (shown as the session's failure). */
-  private stuckNote: string | undefined;
+  private readonly http: HttpExchanges | null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
@@ -72,6 +67,7 @@ export class LiveSession {
     this.transportOptions = init.transportOptions;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
+    this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
     if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
       this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
     }
@@ -101,19 +97,16 @@ export class LiveSession {
     }
     if (this.closed) return;
     this.summary.status = 'open';
-    // HTTP connects per request: the transport said it is ready; "connected" waits for an answer.
-    if (this.target.kind !== 'http') {
-      this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
-    }
+    // HTTP connects per request: the transport said "ready", and "connected" waits for an answer.
+    if (this.target.kind !== 'http') this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     this.emitSummary();
   }
 
   /**
-   * Send one message text exactly as given (invalid JSON allowed). Returns the seq it was recorded
-   * under as soon as the transport took the bytes; the answer arrives as an event. Throws
-   * SendRefusedError, recording nothing, when the target is not reading what it already has.
+   * Send one text exactly as given (invalid JSON allowed); its seq once the transport took it, the
+   * answer comes as an event. SendRefusedError, recording nothing, when the target is not reading.
    */
   async send(text: string): Promise<number> {
     const transport = this.transport;
@@ -230,9 +223,7 @@ export class LiveSession {
       },
       onExchangeEnd: (ref, end) => this.exchangeEnded(ref, end),
       onSendQueue: ({ stuck, note }) => {
-        this.stuckNote = stuck ? note : undefined;
-        if (stuck) this.summary.failure = note;
-        else if (this.summary.failure?.startsWith('target is not reading')) this.summary.failure = undefined;
+        if (stuck || this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = stuck ? note : undefined;
         this.summaryChanged = true;
         this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', note));
       },
@@ -255,38 +246,25 @@ export class LiveSession {
     };
   }
 
-  /** HTTP: the first answer makes the target "connected"; each POST remembers its last reply. */
+  /** HTTP: a reply came back; the first one makes the target "connected". */
   private noteReply(event: TrafficEvent): void {
-    const http = event.http;
-    if (http?.requestSeq === undefined) return;
-    this.exchangeReplies.set(http.requestSeq, event);
-    if (this.answeredOnce) return;
-    this.answeredOnce = true;
-    if (this.summary.failure && !this.stuckNote) {
-      this.summary.failure = undefined;
-      this.summaryChanged = true;
-    }
-    const status = `HTTP ${http.status ?? '?'}${http.statusText ? ` ${http.statusText}` : ''}`;
-    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected: ${describeTarget(this.target)} answered (${status})`));
+    const connected = this.http?.reply(event, this.now());
+    if (!connected) return;
+    if (!this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = undefined;
+    this.summaryChanged = true;
+    this.record(connected);
   }
 
   /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
   private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
-    if (ref === undefined) return;
-    const last = this.exchangeReplies.get(ref);
-    this.exchangeReplies.delete(ref);
-    if (end.failure === undefined) {
-      if (last) this.queuePatches(this.pipeline.exchangeEnded(ref, last, false));
-      return;
-    }
+    if (ref === undefined || !this.http) return;
+    if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));
     // Closing settles what still waits (target-exited); a POST cut short by it is no news.
     if (this.closed) return;
-    const first = !this.answeredOnce;
-    this.summary.failure = first ? `${end.failure} (nothing has answered yet)` : end.failure;
+    const { note, failure } = this.http.failed(ref, end.failure, end.http, this.now());
+    this.summary.failure = failure;
     this.summaryChanged = true;
-    const out = this.pipeline.meta('connection', this.now(), Date.now(), '', `POST of #${ref} failed: ${end.failure}`, end.http ? { http: end.http } : {});
-    out.patches.push(...this.pipeline.exchangeEnded(ref, out.event, true));
-    this.record(out);
+    this.record(note);
   }
 
   private queuePatches(patches: EventPatch[]): void {

@@ -27,6 +27,9 @@ export function sendQueueLimits(given: Partial<SendQueueLimits> = {}, env: Recor
   };
 }
 
+/** How every note about a stuck queue begins (the session's failure line shows it until it drains). */
+export const NOT_READING = 'target is not reading';
+
 /** A send the transport will not take: the target is not reading what it already has. */
 export class SendRefusedError extends Error {
   constructor(message: string, readonly queuedBytes: number) {
@@ -110,7 +113,7 @@ export class SendQueue {
   }
 
   private stuckNote(): string {
-    return `target is not reading (${this.bytesQueued} bytes queued in ${this.messagesQueued} message${this.messagesQueued === 1 ? '' : 's'})`;
+    return `${NOT_READING} (${this.bytesQueued} bytes queued in ${this.messagesQueued} message${this.messagesQueued === 1 ? '' : 's'})`;
   }
 
   private markStuck(): void {
