@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCreateSessionBody, parseSendBody } from '../lib/session/schemas';
 import { DIALECT_IDS } from '../lib/dialects/registry';
 import type { SessionManager } from './session/manager';
+import { SendRefusedError } from './transports/send-queue';
 
 const MAX_BODY = 70 * 1024 * 1024;
 const MAX_EVENTS_PAGE = 10_000;
@@ -149,9 +150,11 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       const live = liveOr409(params.id);
       const { text } = need(parseSendBody(await body()));
       try {
+        // Returns once the transport took the bytes; the answer comes through the bridge.
         return { seq: await live.send(text) };
       } catch (err) {
-        throw new HttpError(409, err instanceof Error ? err.message : String(err));
+        // 429: the target is not reading, so the send queue is full; try again once it drains.
+        throw new HttpError(err instanceof SendRefusedError ? 429 : 409, err instanceof Error ? err.message : String(err));
       }
     })
     .add('POST', '/api/sessions/:id/auto-replies', async ({ params, body }) => {

@@ -1,7 +1,8 @@
 /**
  * `rpcscope call`: drive a target from a script or CI with the same engine the app uses, print one
  * JSON line per recorded entry, optionally write the session file. Exit 0 when every request was
- * answered (error responses count), 1 when one timed out or the target failed, 2 on bad usage.
+ * answered (error responses count), 1 when one timed out, the target failed or a reply was no
+ * JSON-RPC answer, 2 on bad usage. Every wait is bounded, so the command always ends.
  */
 import { writeFileSync } from 'node:fs';
 import { LiveSession, type SessionSink } from './session/live-session';
@@ -9,23 +10,34 @@ import { buildSessionFile, serializeSessionFile } from '../lib/session/file-form
 import { redactTarget } from '../lib/session/redact-target';
 import type { EventPatch, Framing, TargetSpec, TrafficEvent } from '../lib/session/types';
 
-export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT]... [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
+export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT | --wait-for METHOD]... [--no-wait] [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
   TARGET is one of:
     --http URL [--header "Name: value"]...
     --ws URL [--header "Name: value"]... [--subprotocol P]
     --tcp HOST:PORT --framing content-length|newline
     --stdio --framing content-length|newline [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]
   --send TEXT   one message sent exactly as given (invalid JSON allowed); repeatable, in order; each
-                waits until every request sent before it is answered or timed out
+                waits until every request sent before it is answered, failed or timed out
+  --no-wait     send each --send at once, without waiting for earlier answers (e.g. a
+                $/cancelRequest while its request is pending); the end still waits for them all
+  --wait-for METHOD  a step between sends: wait until a message with this method arrives from the
+                target (the Nth --wait-for of a method waits for its Nth message), up to --timeout
   --timeout MS  per-request timeout (default 10000)
   --linger MS   after the last answer, keep listening this long (default 300)
   --reply METHOD=JSON  answer requests the target sends for METHOD with this result (repeatable)
   --out FILE    write the session file (format rpcscope-session, version 1)
-stdout: one JSON line per recorded entry; exit: 0 all answered, 1 timeout or target failure, 2 bad usage`;
+stdout: one JSON line per recorded entry; exit: 0 all answered, 1 timeout, target failure or a reply
+that is no JSON-RPC answer, 2 bad usage.
+The command always ends: when every request is answered, failed or timed out (and after --linger).`;
+
+/** What the command does after connecting, in command-line order. */
+export type CallStep = { send: string } | { waitFor: string };
 
 export interface CallOptions {
   target: TargetSpec;
-  sends: string[];
+  steps: CallStep[];
+  /** Send without waiting for the answers to earlier requests. */
+  noWait: boolean;
   timeoutMs: number;
   lingerMs: number;
   replies: Record<string, unknown>;
@@ -61,7 +73,8 @@ export function parseCallArgs(argv: string[]): CallOptions {
   const headers: Record<string, string> = {};
   const subprotocols: string[] = [];
   const env: Record<string, string> = {};
-  const sends: string[] = [];
+  const steps: CallStep[] = [];
+  let noWait = false;
   const replies: Record<string, unknown> = {};
   let command: string[] = [];
   let timeoutMs = 10_000;
@@ -95,7 +108,9 @@ export function parseCallArgs(argv: string[]): CallOptions {
         env[kv.slice(0, eq)] = kv.slice(eq + 1);
         break;
       }
-      case '--send': sends.push(takeValue(argv, i++, a)); break;
+      case '--send': steps.push({ send: takeValue(argv, i++, a) }); break;
+      case '--wait-for': steps.push({ waitFor: takeValue(argv, i++, a) }); break;
+      case '--no-wait': noWait = true; break;
       case '--timeout': timeoutMs = parseMs(takeValue(argv, i++, a), a); break;
       case '--linger': lingerMs = parseMs(takeValue(argv, i++, a), a); break;
       case '--out': out = takeValue(argv, i++, a); break;
@@ -145,7 +160,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
   if ((target.kind === 'http' || target.kind === 'websocket') && !/^(https?|wss?):\/\//.test(target.url)) {
     throw new UsageError(`not a URL: ${JSON.stringify(target.url)}`);
   }
-  return { target, sends, timeoutMs, lingerMs, replies, out };
+  return { target, steps, noWait, timeoutMs, lingerMs, replies, out };
 }
 
 /** Prints events in seq order as soon as they are final (a pending request holds back what follows it). */
@@ -188,25 +203,44 @@ class OrderedPrinter {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runCall(opts: CallOptions, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Promise<number> {
+export async function runCall(
+  opts: CallOptions,
+  write: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  warn: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Promise<number> {
   const printer = new OrderedPrinter(write);
+  const arrivals = new MethodArrivals();
   const sink: SessionSink = {
-    events: (_s, events) => printer.add(events),
+    events: (_s, events) => {
+      arrivals.add(events);
+      printer.add(events);
+    },
     patches: (_s, patches) => printer.patch(patches),
     summary: () => undefined,
   };
   const session = new LiveSession({ target: opts.target, options: { timeoutMs: opts.timeoutMs, autoReplies: opts.replies }, sink });
+  // Every wait is bounded: the correlator times requests out, and this is the backstop.
+  const bound = opts.timeoutMs + 1000;
   let failed = false;
   try {
     await session.start();
-    for (const text of opts.sends) {
-      await waitForAnswers(session);
+    for (const step of opts.steps) {
       if (!session.isOpen) break;
-      await session.send(text).catch(() => {
+      if ('waitFor' in step) {
+        if (!(await arrivals.waitFor(step.waitFor, session, opts.timeoutMs))) {
+          failed = true;
+          warn(`rpcscope call: no "${step.waitFor}" message arrived within ${opts.timeoutMs} ms`);
+        }
+        continue;
+      }
+      if (!opts.noWait) await waitForAnswers(session, bound);
+      if (!session.isOpen) break;
+      await session.send(step.send).catch((err: Error) => {
         failed = true;
+        warn(`rpcscope call: ${err.message}`);
       });
     }
-    await waitForAnswers(session);
+    await waitForAnswers(session, bound);
     if (session.isOpen) await sleep(opts.lingerMs);
   } catch {
     failed = true;
@@ -216,7 +250,14 @@ export async function runCall(opts: CallOptions, write: (line: string) => void =
   printer.drain(true);
 
   const events = printer.all;
-  const unanswered = events.some((e) => e.dir === 'out' && (e.state === 'timed-out' || e.state === 'late' || e.state === 'target-exited' || e.state === 'pending'));
+  const bySeq = new Map(events.map((e) => [e.seq, e]));
+  // Settled by something that is no JSON-RPC answer (an HTML page, an empty 202) is not answered.
+  const ANSWERS = new Set(['response', 'error', 'batch']);
+  const asks = (e: TrafficEvent) => e.kind !== 'response' && e.kind !== 'error';
+  const noAnswer = (e: TrafficEvent) => asks(e) && e.state === 'answered' && e.pair !== undefined && !ANSWERS.has(bySeq.get(e.pair)?.kind ?? 'response');
+  const unanswered = events.some(
+    (e) => e.dir === 'out' && (e.state === 'timed-out' || e.state === 'late' || e.state === 'target-exited' || e.state === 'pending' || noAnswer(e)),
+  );
   if (session.summary.status === 'failed') failed = true;
   if (opts.out) {
     const summary = { ...session.summary, target: redactTarget(session.summary.target) };
@@ -225,9 +266,37 @@ export async function runCall(opts: CallOptions, write: (line: string) => void =
   return failed || unanswered ? 1 : 0;
 }
 
-/** Until every request we sent is answered, timed out, or the target is gone. */
-async function waitForAnswers(session: LiveSession): Promise<void> {
-  while (session.isOpen && session.pendingCount('out') > 0) await sleep(5);
+/** Until every request we sent is answered, failed or timed out, the target is gone, or `boundMs` passed. */
+async function waitForAnswers(session: LiveSession, boundMs: number): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (session.isOpen && session.pendingCount('out') > 0 && Date.now() < deadline) await sleep(5);
+}
+
+/** Counts the messages the target sent, by method, for --wait-for. */
+class MethodArrivals {
+  private readonly seen = new Map<string, number>();
+  private readonly waited = new Map<string, number>();
+
+  add(events: TrafficEvent[]): void {
+    for (const e of events) {
+      if (e.dir === 'in' && e.method !== undefined) this.seen.set(e.method, (this.seen.get(e.method) ?? 0) + 1);
+      for (const it of e.dir === 'in' ? (e.items ?? []) : []) {
+        if (it.method !== undefined) this.seen.set(it.method, (this.seen.get(it.method) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The Nth wait for a method returns once its Nth message arrived (even before the wait began). */
+  async waitFor(method: string, session: LiveSession, timeoutMs: number): Promise<boolean> {
+    const need = (this.waited.get(method) ?? 0) + 1;
+    this.waited.set(method, need);
+    const deadline = Date.now() + timeoutMs;
+    while ((this.seen.get(method) ?? 0) < need) {
+      if (!session.isOpen || Date.now() >= deadline) return false;
+      await sleep(5);
+    }
+    return true;
+  }
 }
 
 export async function runCli(argv: string[]): Promise<number> {

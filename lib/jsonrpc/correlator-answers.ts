@@ -5,7 +5,7 @@
  */
 import type { BatchItem, DecodedError, Direction, Finding, PairState } from '../session/types';
 import { finding } from './rules/table';
-import { type BatchRecord, type Entry, type NotifRecord, type Outcome, type Space } from './correlator-state';
+import { type BatchRecord, type Entry, live as isLive, type NotifRecord, type Outcome, type Space } from './correlator-state';
 import type { Classified, ClassifiedItem, CorrelationResult, RawErrorObject } from './types';
 import { formatId } from './ids';
 
@@ -16,6 +16,17 @@ export interface AnswerContext {
   dir: Direction;
   windowMs: number;
   describe: (err: RawErrorObject, method?: string) => DecodedError;
+  /** HTTP: the seq of the request whose exchange carried this answer (see ObservedMessage.exchange). */
+  exchange?: number;
+  /** The still unanswered entries of that request, oldest first. */
+  exchangeEntries: Entry[];
+}
+
+/** On an HTTP exchange, the first entry under this key that was sent on that exchange. */
+function keyedInExchange(ctx: AnswerContext, first: Entry | undefined): Entry | undefined {
+  if (ctx.exchange === undefined) return first;
+  for (let e = first; e !== undefined; e = e.nextSame) if (ctx.exchangeEntries.includes(e)) return e;
+  return undefined;
 }
 
 interface Pairing {
@@ -86,7 +97,7 @@ function match(ctx: AnswerContext, item: ClassifiedItem, out: Outcome, fs: Findi
     return { state: 'orphan' };
   }
   if (key !== undefined && key !== 'null') {
-    const e = space.firstByKey(key);
+    const e = keyedInExchange(ctx, space.firstByKey(key));
     if (e) return pairEntry(ctx, e, out, inArray ? item.index : undefined);
     const done = space.answered.get(key);
     if (done) {
@@ -106,6 +117,13 @@ function match(ctx: AnswerContext, item: ClassifiedItem, out: Outcome, fs: Findi
     }
     fs.push(finding('orphan-response', path, `No request with ${idLabel(item)} is waiting for an answer.`));
     return { state: 'orphan' };
+  }
+  if (ctx.exchange !== undefined) {
+    // The exchange says which request this is: an invalid entry first (a null id is its due),
+    // else, for an error or a null id, the request itself — never an older null-id request.
+    const waiting = ctx.exchangeEntries.filter(isLive);
+    const e = waiting.find((x) => x.nullOk) ?? (key === 'null' || item.role === 'error' ? waiting[0] : undefined);
+    return e ? pairEntry(ctx, e, out, inArray ? item.index : undefined) : undefined;
   }
   // Only an error may carry a null id for "could not read your id" (Parse error / Invalid Request).
   const e = (key === 'null' ? space.firstByKey('null') : undefined) ?? (item.role === 'error' ? space.firstNullOk(preferred) : undefined);

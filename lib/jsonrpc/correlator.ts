@@ -6,7 +6,7 @@
  * Pure and synchronous: time comes from the messages (`t`) and from tick(nowT).
  */
 import { describeError } from '../errors/describe';
-import type { BatchItem, DecodedError, EventPatch, Finding } from '../session/types';
+import type { BatchItem, DecodedError, Direction, EventPatch, Finding } from '../session/types';
 import { observeBatchReply, observeSingleAnswer, pairEntry, type AnswerContext } from './correlator-answers';
 import { baseItem, type BatchRecord, type Entry, live, opposite, Outcome, Space } from './correlator-state';
 import { finding } from './rules/table';
@@ -82,6 +82,31 @@ export class Correlator {
     this.head = 0;
     this.spaces.in.clearPending();
     this.spaces.out.clearPending();
+    return out.patches();
+  }
+
+  /**
+   * HTTP: the exchange of the request `seq` is over and nothing more can answer it there. Whatever
+   * still waits is settled by `by` (the reply that came back, or the note of what failed):
+   * `answered` when a reply came (a body that is no JSON-RPC answer, an empty 202/204),
+   * `target-exited` when none could (connection refused, TLS failure, cut off). A batch whose
+   * reply answered some entries keeps its missing ones waiting: that is a finding, not a pairing.
+   */
+  endExchange(seq: number, by: { seq: number; t: number }, failed: boolean): EventPatch[] {
+    const out = new Outcome();
+    const waiting = this.entriesOf(seq, 'out');
+    if (waiting.length === 0 || waiting[0].batch?.firstReply !== undefined) return [];
+    const ctx = this.answerContext({ seq: by.seq, t: by.t, dir: 'in' });
+    for (const e of waiting) {
+      if (failed) {
+        e.gone = true;
+        this.spaces.out.remove(e);
+        if (!e.timedOut && !e.cancelled) this.setState(e, 'target-exited', out);
+        if (!e.batch) out.patch(e.seq).pair = by.seq;
+      } else {
+        pairEntry(ctx, e, out);
+      }
+    }
     return out.patches();
   }
 
@@ -254,14 +279,24 @@ export class Correlator {
       dir,
       windowMs: this.timeoutMs > 0 ? this.timeoutMs : DEFAULT_TIMEOUT_MS,
       describe: this.describe,
+      exchangeEntries: [],
     };
   }
 
-  private answerContext(msg: ObservedMessage): AnswerContext {
+  private answerContext(msg: Pick<ObservedMessage, 'seq' | 't' | 'dir' | 'exchange'>): AnswerContext {
     const ctx = this.contexts[msg.dir as 'in' | 'out'];
     ctx.seq = msg.seq;
     ctx.t = msg.t;
+    ctx.exchange = msg.exchange;
+    ctx.exchangeEntries = msg.exchange !== undefined ? this.entriesOf(msg.exchange, opposite(msg.dir)) : [];
     return ctx;
+  }
+
+  /** The unanswered entries of the message `seq` (a batch has several), oldest first. */
+  private entriesOf(seq: number, dir: Direction): Entry[] {
+    const list: Entry[] = [];
+    for (const e of this.live) if (e.dir === dir && (e.seq === seq || e.batch?.seq === seq)) list.push(e);
+    return list;
   }
 
   private setState(e: Entry, state: 'timed-out' | 'target-exited' | 'cancelled', out: Outcome): void {

@@ -65,6 +65,11 @@ export interface ObservedMessage {
   t: number;
   dir: Direction;
   classified: Classified;
+  /**
+   * HTTP: the seq of the request whose POST this message came back on. Such an answer belongs to
+   * that request (a null-id error included), never to another one that merely shares its id.
+   */
+  exchange?: number;
 }
 
 export interface CorrelationResult {

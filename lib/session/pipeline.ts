@@ -124,7 +124,8 @@ export class MessagePipeline {
         }
       }
     }
-    const result = this.correlator.observe({ seq, t, dir, classified });
+    const exchange = dir === 'in' ? extras.http?.requestSeq : undefined;
+    const result = this.correlator.observe({ seq, t, dir, classified, ...(exchange !== undefined ? { exchange } : {}) });
     if (result.state === 'duplicate') this.continueStream(result, extras);
     const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
     const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
@@ -190,21 +191,21 @@ export class MessagePipeline {
   }
 
   /**
-   * HTTP knows which POST a reply belongs to even when the reply is no JSON-RPC response (an HTML
-   * error page, plain text): pair them, so the request does not wait for an answer that never comes.
+   * HTTP: the POST of the request `requestSeq` is over. If nothing on it answered the request (an
+   * HTML error page, a 401 whose JSON is no JSON-RPC, a 202/204, a refused connection), the request
+   * is settled by `by` — the last thing that came back, or the note of what failed — so it never
+   * waits for an answer that cannot come. The reply learns which request it came back to.
    */
-  answeredByTransport(requestSeq: number, reply: TrafficEvent): EventPatch[] {
-    if (reply.pair !== undefined || reply.dir !== 'in') return [];
-    if (reply.kind !== 'parse-error' && reply.kind !== 'not-jsonrpc') return [];
+  exchangeEnded(requestSeq: number, by: TrafficEvent, failed: boolean): EventPatch[] {
+    const patches = this.correlator.endExchange(requestSeq, by, failed);
+    if (patches.length === 0) return patches;
     const request = this.recentEvent(requestSeq);
-    if (!request || request.state !== 'pending') return [];
-    this.correlator.cancel(requestSeq);
-    const latencyMs = Math.round((reply.t - request.t) * 1000) / 1000;
-    reply.pair = requestSeq;
-    reply.latencyMs = latencyMs;
-    request.state = 'answered';
-    request.pair = reply.seq;
-    return [{ seq: requestSeq, state: 'answered', pair: reply.seq, latencyMs }];
+    for (const p of patches) if (request && p.seq === requestSeq) Object.assign(request, p);
+    if (by.pair === undefined) {
+      by.pair = requestSeq;
+      patches.push({ seq: by.seq, pair: requestSeq });
+    }
+    return patches;
   }
 
   /** Pending requests past their timeout become `timed-out`. */

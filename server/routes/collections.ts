@@ -20,6 +20,7 @@ import { safeFileName } from '../../lib/export/filename';
 import { describeUnknown, substituteMessage, substituteTarget } from '../../lib/variables';
 import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, sendRefusal, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
+import { SendRefusedError } from '../transports/send-queue';
 
 const IMPORT_LIMIT = 40 * 1024 * 1024;
 
@@ -108,7 +109,7 @@ async function sendTo(manager: SessionManager, sessionId: string, text: string):
   try {
     return await live.send(text);
   } catch (err) {
-    throw new HttpError(409, err instanceof Error ? err.message : String(err));
+    throw new HttpError(err instanceof SendRefusedError ? 429 : 409, err instanceof Error ? err.message : String(err));
   }
 }
 

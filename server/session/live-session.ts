@@ -11,8 +11,10 @@ import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../l
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
 import { createTransport } from '../transports/registry';
-import type { Transport, TransportEvents } from '../transports/types';
+import { NOT_READING, SendRefusedError } from '../transports/send-queue';
+import type { Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
+import { HttpExchanges } from './http-exchanges';
 
 export interface SessionSink {
   events(session: LiveSession, events: TrafficEvent[]): void;
@@ -27,6 +29,8 @@ export interface LiveSessionInit {
   options?: SessionOptions;
   sink: SessionSink;
   catalogs?: ErrorCatalog[];
+  /** Limits for the transport (send queue caps, body sizes); defaults otherwise. */
+  transportOptions?: TransportOptions;
 }
 
 const TICK_MS = 200;
@@ -53,13 +57,17 @@ export class LiveSession {
   private summaryChanged = false;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly transportOptions: TransportOptions | undefined;
+  private readonly http: HttpExchanges | null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
     this.target = init.target;
     this.sink = init.sink;
+    this.transportOptions = init.transportOptions;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
+    this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
     if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
       this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
     }
@@ -78,7 +86,7 @@ export class LiveSession {
 
   /** Connect or spawn. Failures are recorded as a connection event and rethrown in plain words. */
   async start(): Promise<void> {
-    const transport = createTransport(this.target, this.transportEvents());
+    const transport = createTransport(this.target, this.transportEvents(), this.transportOptions);
     this.transport = transport;
     try {
       await transport.start();
@@ -89,13 +97,17 @@ export class LiveSession {
     }
     if (this.closed) return;
     this.summary.status = 'open';
-    this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
+    // HTTP connects per request: the transport said "ready", and "connected" waits for an answer.
+    if (this.target.kind !== 'http') this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     this.emitSummary();
   }
 
-  /** Send one message text exactly as given (invalid JSON allowed). Returns the seq it was recorded under. */
+  /**
+   * Send one text exactly as given (invalid JSON allowed); its seq once the transport took it, the
+   * answer comes as an event. SendRefusedError, recording nothing, when the target is not reading.
+   */
   async send(text: string): Promise<number> {
     const transport = this.transport;
     if (!transport || this.closed || this.summary.status !== 'open') {
@@ -104,10 +116,12 @@ export class LiveSession {
     let seq: number;
     if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
       const bytes = getCodec(this.target.framing).encode(text);
+      transport.admit(bytes.length);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
       await this.transportSend(transport, bytes);
     } else {
+      transport.admit(Buffer.byteLength(text));
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
       this.flush();
       await this.transportSend(transport, text, seq);
@@ -179,6 +193,7 @@ export class LiveSession {
     try {
       await transport.send(data, ref);
     } catch (err) {
+      if (err instanceof SendRefusedError) throw err;
       const message = err instanceof Error ? err.message : String(err);
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `send failed: ${message}`));
       this.flush();
@@ -197,12 +212,20 @@ export class LiveSession {
           http: msg.http,
           ws: msg.ws,
         });
-        if (msg.http?.requestSeq !== undefined) out.patches.push(...this.pipeline.answeredByTransport(msg.http.requestSeq, out.event));
         this.record(out);
+        this.noteReply(out.event);
         this.maybeAutoReply(out);
       },
       onEmptyReply: (http) => {
-        this.record(this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in'));
+        const out = this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in');
+        this.record(out);
+        this.noteReply(out.event);
+      },
+      onExchangeEnd: (ref, end) => this.exchangeEnded(ref, end),
+      onSendQueue: ({ stuck, note }) => {
+        if (stuck || this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = stuck ? note : undefined;
+        this.summaryChanged = true;
+        this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', note));
       },
       onStderr: (line) => {
         this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
@@ -221,6 +244,33 @@ export class LiveSession {
         this.finish(reason);
       },
     };
+  }
+
+  /** HTTP: a reply came back; the first one makes the target "connected". */
+  private noteReply(event: TrafficEvent): void {
+    const connected = this.http?.reply(event, this.now());
+    if (!connected) return;
+    if (!this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = undefined;
+    this.summaryChanged = true;
+    this.record(connected);
+  }
+
+  /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
+  private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
+    if (ref === undefined || !this.http) return;
+    if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));
+    // Closing settles what still waits (target-exited); a POST cut short by it is no news.
+    if (this.closed) return;
+    const { note, failure } = this.http.failed(ref, end.failure, end.http, this.now());
+    this.summary.failure = failure;
+    this.summaryChanged = true;
+    this.record(note);
+  }
+
+  private queuePatches(patches: EventPatch[]): void {
+    if (!patches.length) return;
+    this.pendingPatches.push(...patches);
+    this.scheduleFlush();
   }
 
   private frames(frames: Frame[]): void {

@@ -2,11 +2,13 @@
  * HTTP target: every send is one POST; the reply body (or each event of a text/event-stream reply,
  * as MCP Streamable HTTP uses) is handed on with the exact status line and headers. node:http is
  * used directly because it exposes the reason phrase and the raw header list as received.
+ * A send never waits for the reply: each POST is its own exchange, reported by onExchangeEnd.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { HttpMeta, HttpTarget } from '../../lib/session/types';
 import { formatBytes, hostPort, messageOf, networkErrorWords } from './errors';
+import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
 import { SseParser, SseTooLargeError, type SseEvent } from './sse';
 import { decodeUtf8, headerRecord, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
@@ -14,6 +16,8 @@ import type { Transport, TransportEvents, TransportOptions } from './types';
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 const DEFAULT_CONNECT_TIMEOUT = 10_000;
 const SESSION_HEADER = 'mcp-session-id';
+/** Concurrent POSTs to one target (MCP keeps a POST open while its event stream runs). */
+const MAX_SOCKETS = 32;
 
 class ClosedError extends Error {}
 
@@ -28,12 +32,17 @@ export class HttpTransport implements Transport {
   private closeFired = false;
   private readonly maxBody: number;
   private readonly connectTimeout: number;
+  private readonly queue: SendQueue;
 
   constructor(
     private readonly target: HttpTarget,
     private readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
+    this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
+      stuck: (note) => this.events.onSendQueue?.({ stuck: true, note }),
+      drained: (note) => this.events.onSendQueue?.({ stuck: false, note }),
+    });
     this.maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT;
   }
@@ -59,63 +68,81 @@ export class HttpTransport implements Transport {
     }
     this.url = url;
     const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
-    this.agent = new Agent({ keepAlive: true });
+    // Bounded: a target that answers slowly makes POSTs wait for a socket, where the send queue
+    // counts them (and refuses past its cap) instead of opening one connection per send.
+    this.agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
     this.events.onMeta?.(`ready to POST to ${url.href}`, { http: { url: url.href, method: 'POST' } });
   }
 
-  /** `ref` (the seq the session recorded the POST under) comes back on every reply as `http.requestSeq`. */
+  admit(size: number): void {
+    this.queue.admit(size);
+  }
+
+  /**
+   * Starts one POST and resolves at once: the reply (or what went wrong) arrives through the
+   * events, ending with onExchangeEnd. `ref` (the seq the session recorded the POST under) comes
+   * back on every reply as `http.requestSeq`, so each body is paired with the exchange it came on.
+   */
   send(data: Uint8Array | string, ref?: number): Promise<void> {
     if (this.closed) return Promise.reject(new Error('transport closed'));
     if (!this.url || !this.agent) return Promise.reject(new Error('transport not started'));
     const url = this.url;
     const body = toBuffer(data);
+    try {
+      this.queue.admit(body.length);
+    } catch (err) {
+      return Promise.reject(err instanceof SendRefusedError ? err : new Error(messageOf(err)));
+    }
+    // Counted until the target has taken the whole body (a server that never reads holds it).
+    const release = this.queue.take(body.length);
     const headers = this.requestHeaders(body.length);
     const where = hostPort(url);
     const mod = url.protocol === 'https:' ? https : http;
-
-    return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const finish = (err?: Error) => {
-        if (settled) return;
-        settled = true;
-        this.inflight.delete(req);
-        if (err) reject(err);
-        else resolve();
-      };
-      const req = mod.request(url, { method: 'POST', headers, agent: this.agent });
-      this.inflight.add(req);
-      req.on('socket', (socket) => {
-        if (!socket.connecting) return;
-        const timer = setTimeout(() => {
-          req.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' }));
-        }, this.connectTimeout);
-        socket.once('connect', () => clearTimeout(timer));
-        socket.once('close', () => clearTimeout(timer));
-      });
-      req.on('error', (err) => {
-        if (err instanceof ClosedError || this.closed) finish(new Error('transport closed'));
-        else finish(new Error(networkErrorWords(err, where)));
-      });
-      req.on('response', (res) => {
-        const meta: HttpMeta = {
-          status: res.statusCode,
-          statusText: res.statusMessage,
-          headers: headerRecord(res.rawHeaders),
-          url: url.href,
-          method: 'POST',
-        };
-        if (ref !== undefined) meta.requestSeq = ref;
-        this.noteSession(res, meta, headers);
-        const ctype = String(res.headers['content-type'] ?? '').toLowerCase();
-        const done = (err?: Error) => {
-          if (!err) this.reportStatus(meta);
-          finish(err);
-        };
-        if (ctype.startsWith('text/event-stream')) this.readSse(res, meta, done);
-        else this.readBody(res, meta, done);
-      });
-      req.end(body);
+    let reply: HttpMeta | undefined;
+    let ended = false;
+    const end = (failure?: string) => {
+      release();
+      if (ended) return;
+      ended = true;
+      this.inflight.delete(req);
+      this.events.onExchangeEnd?.(ref, { ...(failure !== undefined ? { failure } : {}), ...(reply ? { http: reply } : {}) });
+    };
+    const req = mod.request(url, { method: 'POST', headers, agent: this.agent });
+    this.inflight.add(req);
+    req.on('finish', release);
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => {
+        req.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' }));
+      }, this.connectTimeout);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
     });
+    req.on('error', (err) => {
+      if (err instanceof ClosedError || this.closed) end('transport closed');
+      else end(networkErrorWords(err, where));
+    });
+    req.on('response', (res) => {
+      const meta: HttpMeta = {
+        status: res.statusCode,
+        statusText: res.statusMessage,
+        headers: headerRecord(res.rawHeaders),
+        url: url.href,
+        method: 'POST',
+      };
+      if (ref !== undefined) meta.requestSeq = ref;
+      reply = meta;
+      this.noteSession(res, meta, headers);
+      const ctype = String(res.headers['content-type'] ?? '').toLowerCase();
+      const done = (err?: Error) => {
+        if (!err) this.reportStatus(meta);
+        end(err?.message);
+      };
+      if (ctype.startsWith('text/event-stream')) this.readSse(res, meta, done);
+      else this.readBody(res, meta, done);
+    });
+    req.end(body);
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {

@@ -2,13 +2,16 @@
  * stdio target: a child process spawned without a shell. stdout bytes go to the session's framing
  * decoder untouched; stderr is side output, one line at a time, never parsed. The child gets its
  * own process group so closing it also reaches whatever it spawned (npx wrappers, language-server
- * launchers): stdin end → SIGTERM → SIGKILL, each after a short wait.
+ * launchers): stdin end → SIGTERM → SIGKILL, each after a short wait. When the child exits by
+ * itself, the rest of its group is ended too: a grandchild that ignores SIGTERM would otherwise
+ * keep stdout open and live on under pid 1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { StdioTarget } from '../../lib/session/types';
 import { childEnv } from './env';
 import { messageOf } from './errors';
+import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
 import { LineSplitter, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
 
@@ -63,12 +66,17 @@ export class StdioTransport implements Transport {
   /** Settles once the spawn succeeded or failed, so a close right after start still finds the pid. */
   private spawned: Promise<void> | undefined;
   private exitWaiters: (() => void)[] = [];
+  private readonly queue: SendQueue;
 
   constructor(
     private readonly target: StdioTarget,
     private readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
+    this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
+      stuck: (note) => this.events.onSendQueue?.({ stuck: true, note }),
+      drained: (note) => this.events.onSendQueue?.({ stuck: false, note }),
+    });
     this.opts = {
       startGraceMs: options.startGraceMs ?? DEFAULTS.startGraceMs,
       closeWaitMs: options.closeWaitMs ?? DEFAULTS.closeWaitMs,
@@ -149,6 +157,8 @@ export class StdioTransport implements Transport {
         clearTimeout(drainTimer);
         stderr.flush();
         live.delete(this);
+        // The leader is gone: whatever it left in its group (even what ignores SIGTERM) goes too.
+        this.killNow('SIGKILL');
         this.events.onMeta?.(this.exitNote, {
           process: { pid: this.pid, exitCode: child.exitCode, signal: child.signalCode },
         });
@@ -167,6 +177,8 @@ export class StdioTransport implements Transport {
         this.exited = true;
         this.exitNote = code !== null ? `exited with code ${code}` : `killed by signal ${signal}`;
         for (const w of this.exitWaiters.splice(0)) w();
+        // Ask the rest of the group to end; finalize makes sure of it.
+        this.killNow('SIGTERM');
         // A grandchild may still hold the pipes open; do not wait on it forever.
         drainTimer = setTimeout(() => {
           child.stdout?.destroy();
@@ -178,22 +190,31 @@ export class StdioTransport implements Transport {
     });
   }
 
+  admit(size: number): void {
+    this.queue.admit(size);
+  }
+
+  /** Resolves as soon as the bytes are queued on stdin: a child that never reads must not hold the caller. */
   send(data: Uint8Array | string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!this.child || !stdin) return Promise.reject(new Error('target not started'));
     if (this.exited) return Promise.reject(new Error(`target exited (${this.exitNote})`));
     if (stdin.destroyed || stdin.writableEnded) return Promise.reject(new Error('target exited or closed its stdin'));
-    return new Promise<void>((resolve, reject) => {
-      stdin.write(toBuffer(data), (err) => {
-        if (!err) {
-          resolve();
-          return;
-        }
-        const code = (err as NodeJS.ErrnoException).code;
-        const why = this.exited ? this.exitNote : code === 'EPIPE' ? 'EPIPE' : messageOf(err);
-        reject(new Error(`target exited or closed its stdin (${why})`));
-      });
+    const bytes = toBuffer(data);
+    try {
+      this.queue.admit(bytes.length);
+    } catch (err) {
+      return Promise.reject(err instanceof SendRefusedError ? err : new Error(messageOf(err)));
+    }
+    const release = this.queue.take(bytes.length);
+    stdin.write(bytes, (err) => {
+      release();
+      // After an exit the exit itself is the news; EPIPE on top of it says nothing new.
+      if (!err || this.exited) return;
+      const code = (err as NodeJS.ErrnoException).code;
+      this.events.onError?.(`target closed its stdin (${code === 'EPIPE' ? 'EPIPE' : messageOf(err)}): a message was not delivered`);
     });
+    return Promise.resolve();
   }
 
   close(): Promise<void> {

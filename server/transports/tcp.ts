@@ -4,7 +4,8 @@
  */
 import net from 'node:net';
 import type { TcpTarget } from '../../lib/session/types';
-import { networkErrorWords } from './errors';
+import { messageOf, networkErrorWords } from './errors';
+import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
 import { toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
 
@@ -20,12 +21,17 @@ export class TcpTransport implements Transport {
   private readonly connectTimeout: number;
   private readonly closeWait: number;
   private readonly where: string;
+  private readonly queue: SendQueue;
 
   constructor(
     private readonly target: TcpTarget,
     private readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
+    this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
+      stuck: (note) => this.events.onSendQueue?.({ stuck: true, note }),
+      drained: (note) => this.events.onSendQueue?.({ stuck: false, note }),
+    });
     this.connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT;
     this.closeWait = options.closeWaitMs ?? DEFAULT_CLOSE_WAIT;
     this.where = `${target.host}:${target.port}`;
@@ -78,18 +84,27 @@ export class TcpTransport implements Transport {
     });
   }
 
+  admit(size: number): void {
+    this.queue.admit(size);
+  }
+
+  /** Resolves once the bytes are queued on the socket; a peer that never reads must not hold the caller. */
   send(data: Uint8Array | string): Promise<void> {
     const socket = this.socket;
     if (!socket || !this.open) return Promise.reject(new Error('not connected'));
     if (this.gone || socket.destroyed || socket.writableEnded) {
       return Promise.reject(new Error(`connection to ${this.where} is closed`));
     }
-    return new Promise<void>((resolve, reject) => {
-      socket.write(toBuffer(data), (err) => {
-        if (err) reject(new Error(networkErrorWords(err, this.where)));
-        else resolve();
-      });
-    });
+    const bytes = toBuffer(data);
+    try {
+      this.queue.admit(bytes.length);
+    } catch (err) {
+      return Promise.reject(err instanceof SendRefusedError ? err : new Error(messageOf(err)));
+    }
+    const release = this.queue.take(bytes.length);
+    // A write that fails also fails the socket, whose 'error' and 'close' say so once.
+    socket.write(bytes, () => release());
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  * whole bodies with their transport facts. The session owns classification and recording.
  */
 import type { HttpMeta, ProcessMeta, TargetSpec, WsMeta } from '../../lib/session/types';
+import type { SendQueueLimits } from './send-queue';
 
 export interface IncomingMessage {
   /** Body as text (UTF-8 decoded). */
@@ -21,14 +22,22 @@ export interface TransportEvents {
   onMessage?(msg: IncomingMessage): void;
   /** An HTTP reply with an empty body (status and headers still recorded). */
   onEmptyReply?(http: HttpMeta): void;
+  /**
+   * HTTP: the exchange of the POST recorded under `ref` is over. Every body it brought was handed
+   * on before this; `failure` says in plain words why it ended without a reply (connection
+   * refused, TLS failure, cut off), and is absent when a reply (empty or not) came back.
+   */
+  onExchangeEnd?(ref: number | undefined, end: { failure?: string; http?: HttpMeta }): void;
+  /** The send queue: the target stopped taking what it is sent (`stuck`), or took it all again. */
+  onSendQueue?(state: { stuck: boolean; note: string }): void;
   /** Side output (stderr), one line at a time, never fed to the parser. */
   onStderr?(line: string): void;
   /** Connection facts worth a timeline entry: connected, pid, closed with code, exit code/signal. */
   onMeta?(note: string, facts?: { process?: ProcessMeta; ws?: WsMeta; http?: HttpMeta }): void;
   /**
    * A failure in plain words (command not found, connection refused, HTTP 401 …). Not fatal by
-   * itself: only onClose means the transport is gone. A failure of one `send` call rejects that
-   * call's promise instead of (not in addition to) firing onError.
+   * itself: only onClose means the transport is gone. A send refused up front rejects that call's
+   * promise instead of firing onError; a write that fails after `send` returned fires onError.
    */
   onError?(message: string): void;
   /**
@@ -49,8 +58,16 @@ export interface Transport {
    */
   start(): Promise<void>;
   /**
+   * Throws SendRefusedError (server/transports/send-queue.ts) when a message of `size` bytes would
+   * pass the send queue's cap. Synchronous, so a caller can check before recording the message.
+   */
+  admit(size: number): void;
+  /**
    * Send one message. Stream transports get the framed bytes; message transports get the text.
-   * HTTP resolves after the reply was handed to onMessage/onEmptyReply.
+   * Resolves once the bytes are handed over (queued for the target), never waiting for the
+   * target to read them or answer: answers arrive through the events. Rejects when the transport
+   * is not open or the send queue is full; a write that fails later is reported by onError (and,
+   * for HTTP, onExchangeEnd).
    */
   send(data: Uint8Array | string, ref?: number): Promise<void>;
   /** Close gracefully, then forcefully (stdio: stdin end → SIGTERM → SIGKILL). Idempotent. */
@@ -71,6 +88,8 @@ export interface TransportOptions {
   killWaitMs?: number;
   /** stdio: longest stderr line kept whole; longer lines are cut into pieces (default 16 KiB). */
   maxStderrLine?: number;
+  /** Send queue caps (see server/transports/send-queue.ts for the defaults). */
+  sendQueue?: Partial<SendQueueLimits>;
 }
 
 export type TransportFactory = (

@@ -1,11 +1,14 @@
 /**
  * WebSocket target through the `ws` client: custom headers and subprotocols, one message per
  * frame (text, or binary decoded as UTF-8 when it is), close code and reason recorded. The target
- * may send at any time, so every frame goes straight to onMessage.
+ * may send at any time, so every frame goes straight to onMessage. UTF-8 is checked here, not by
+ * `ws`: a text frame that is not UTF-8 is kept (raw bytes in base64) before the connection is
+ * failed with 1007, as RFC 6455 §8.1 asks; `ws` would drop the frame and report 1006.
  */
 import WebSocket from 'ws';
 import type { WebSocketTarget } from '../../lib/session/types';
 import { formatBytes, hostPort, messageOf, networkErrorWords } from './errors';
+import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
 import { decodeUtf8, headerRecord, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
 
@@ -13,6 +16,7 @@ const DEFAULT_MAX_MESSAGE = 64 * 1024 * 1024;
 const DEFAULT_CONNECT_TIMEOUT = 10_000;
 const DEFAULT_CLOSE_WAIT = 1000;
 const HANDSHAKE_BODY_CAP = 2048;
+const INVALID_UTF8 = 1007;
 
 const CLOSE_CODE_WORDS: Record<number, string> = {
   1000: 'normal closure',
@@ -45,12 +49,19 @@ export class WebSocketTransport implements Transport {
   private readonly maxMessage: number;
   private readonly connectTimeout: number;
   private readonly closeWait: number;
+  private readonly queue: SendQueue;
+  /** Set when rpcscope failed the connection itself (1007): the code it sent is the true one. */
+  private failedWith: { code: number; reason: string } | undefined;
 
   constructor(
     private readonly target: WebSocketTarget,
     private readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
+    this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
+      stuck: (note) => this.events.onSendQueue?.({ stuck: true, note }),
+      drained: (note) => this.events.onSendQueue?.({ stuck: false, note }),
+    });
     this.maxMessage = options.maxBodyBytes ?? DEFAULT_MAX_MESSAGE;
     this.connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT;
     this.closeWait = options.closeWaitMs ?? DEFAULT_CLOSE_WAIT;
@@ -82,6 +93,7 @@ export class WebSocketTransport implements Transport {
           handshakeTimeout: this.connectTimeout,
           maxPayload: this.maxMessage,
           followRedirects: false,
+          skipUTF8Validation: true,
         });
       } catch (err) {
         reject(new Error(`cannot open WebSocket to ${url.href}: ${messageOf(err)}`));
@@ -135,6 +147,11 @@ export class WebSocketTransport implements Transport {
           ...(rawBase64 ? { rawBase64 } : {}),
           ...(isBinary ? { ws: { binary: true } } : {}),
         });
+        if (rawBase64 && !isBinary && !this.failedWith) {
+          // A binary frame may carry any bytes; a text frame must be UTF-8 or the connection fails.
+          this.failedWith = { code: INVALID_UTF8, reason: 'text frame is not valid UTF-8' };
+          ws.close(this.failedWith.code, this.failedWith.reason);
+        }
       });
 
       ws.on('error', (err: Error & { code?: string }) => {
@@ -150,9 +167,11 @@ export class WebSocketTransport implements Transport {
         }
       });
 
-      ws.on('close', (code: number, reasonBuf: Buffer) => {
-        const reason = reasonBuf.toString('utf8');
-        this.closedInfo = closeWords(code, reason);
+      ws.on('close', (peerCode: number, reasonBuf: Buffer) => {
+        // Whatever the peer echoed (or 1006 when it just dropped), the code that ended it is ours.
+        const code = this.failedWith?.code ?? peerCode;
+        const reason = this.failedWith ? `${this.failedWith.reason} (the bad frame is kept as raw bytes)` : reasonBuf.toString('utf8');
+        this.closedInfo = this.failedWith ? `rpcscope ${closeWords(code, reason)}` : closeWords(code, reason);
         if (!opened) {
           fail(`WebSocket closed before it opened: ${url.href}`);
           return;
@@ -166,16 +185,28 @@ export class WebSocketTransport implements Transport {
     });
   }
 
+  admit(size: number): void {
+    this.queue.admit(size);
+  }
+
+  /** Resolves once the frame is queued on the socket; a peer that never reads must not hold the caller. */
   send(data: Uint8Array | string): Promise<void> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
       return Promise.reject(new Error(`WebSocket is not open${this.closedInfo ? ` (${this.closedInfo})` : ''}`));
     }
-    return new Promise<void>((resolve, reject) => {
-      const cb = (err?: Error) => (err ? reject(new Error(`send failed: ${messageOf(err)}`)) : resolve());
-      if (typeof data === 'string') ws.send(data, cb);
-      else ws.send(toBuffer(data), { binary: true }, cb);
-    });
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    try {
+      this.queue.admit(size);
+    } catch (err) {
+      return Promise.reject(err instanceof SendRefusedError ? err : new Error(messageOf(err)));
+    }
+    const release = this.queue.take(size);
+    // A failed write also closes the socket, and the close says why.
+    const done = () => release();
+    if (typeof data === 'string') ws.send(data, done);
+    else ws.send(toBuffer(data), { binary: true }, done);
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {

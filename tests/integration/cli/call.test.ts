@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,14 +106,80 @@ describe('rpcscope call drives a target from a script', () => {
     expect(r.events.some((e) => e.kind === 'connection' && /not found/i.test(e.note ?? ''))).toBe(true);
   });
 
+  it('--no-wait sends a $/cancelRequest while its request is still pending', async () => {
+    const r = await rpcscope([
+      '--no-wait',
+      '--send', '{"jsonrpc":"2.0","id":1,"method":"sleep","params":{"ms":600}}',
+      '--send', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}',
+      ...stdioPeer('newline'),
+    ]);
+    expect(r.code).toBe(0);
+    const order = r.events.filter((e) => e.dir !== 'meta').map((e) => `${e.dir} ${e.method ?? e.kind}`);
+    // The cancel went out before the answer came back: nothing waited for it.
+    expect(order).toEqual(['out sleep', 'out $/cancelRequest', 'in response']);
+  });
+
+  it('--wait-for METHOD holds the next send until the target sent that method, not until the answer', async () => {
+    const r = await rpcscope([
+      '--no-wait',
+      '--send', '{"jsonrpc":"2.0","id":1,"method":"progress","params":{"steps":2,"ms":300}}',
+      '--wait-for', 'progress',
+      '--send', '{"jsonrpc":"2.0","id":2,"method":"echo","params":["after the first progress"]}',
+      ...stdioPeer('newline'),
+    ]);
+    expect(r.code).toBe(0);
+    const seqOf = (pred: (e: TrafficEvent) => boolean) => r.events.find(pred)!.seq;
+    const firstProgress = seqOf((e) => e.dir === 'in' && e.method === 'progress');
+    const echo = seqOf((e) => e.dir === 'out' && e.method === 'echo');
+    const answer1 = seqOf((e) => e.dir === 'in' && e.kind === 'response' && e.id === 1);
+    expect(firstProgress).toBeLessThan(echo);
+    expect(echo).toBeLessThan(answer1);
+  });
+
+  it('--wait-for gives up after --timeout, says so, and exits 1', async () => {
+    const started = Date.now();
+    const r = await rpcscope(['--timeout', '300', '--wait-for', 'never/sent', '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}', ...stdioPeer('newline')]);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('rpcscope call: no "never/sent" message arrived within 300 ms');
+    // The sends after it still went, so the session says what happened.
+    expect(r.events.find((e) => e.dir === 'out')?.state).toBe('answered');
+  });
+
   describe('over the network', () => {
     let http: RunningPeer;
     let ws: RunningPeer;
+    let plainText: RunningPeer;
     beforeAll(async () => {
-      [http, ws] = await Promise.all([startPeer('http-peer'), startPeer('ws-peer')]);
+      [http, ws, plainText] = await Promise.all([startPeer('http-peer'), startPeer('ws-peer'), startPeer('http-peer', ['--plain-text'])]);
     });
     afterAll(async () => {
-      await Promise.all([http?.stop(), ws?.stop()]);
+      await Promise.all([http?.stop(), ws?.stop(), plainText?.stop()]);
+    });
+
+    it('ends after an HTTP reply that is not JSON, exits 1 and still writes the session file', async () => {
+      const out = path.join(dir, 'plain.json');
+      const r = await rpcscope(['--timeout', '5000', '--http', `http://127.0.0.1:${plainText.port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}', '--out', out], 4000);
+      expect(r.code).toBe(1);
+      const request = r.events.find((e) => e.dir === 'out')!;
+      const reply = r.events.find((e) => e.dir === 'in')!;
+      expect(reply.raw).toBe('this server speaks plain text, not JSON-RPC\n');
+      expect(request).toMatchObject({ state: 'answered', pair: reply.seq });
+      const file = parseSessionFile(readFileSync(out, 'utf8'));
+      expect(file.ok && file.value.events.map((e) => e.seq)).toEqual(r.events.map((e) => e.seq));
+    });
+
+    it('ends at once when the HTTP connection is refused, and says so', async () => {
+      const port = await new Promise<number>((resolve) => {
+        const srv = net.createServer().listen(0, '127.0.0.1', () => {
+          const p = (srv.address() as net.AddressInfo).port;
+          srv.close(() => resolve(p));
+        });
+      });
+      const r = await rpcscope(['--timeout', '5000', '--http', `http://127.0.0.1:${port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}'], 4000);
+      expect(r.code).toBe(1);
+      expect(r.events.find((e) => e.dir === 'out')?.state).toBe('target-exited');
+      expect(r.events.some((e) => e.note === `POST of #${r.events.find((x) => x.dir === 'out')!.seq} failed: connection refused: 127.0.0.1:${port}`)).toBe(true);
     });
 
     it('posts to an HTTP target with headers and records status and headers beside the body', async () => {

@@ -1,11 +1,17 @@
 /** Records everything a transport reports, and waits for conditions with a bound. */
 import { readFileSync } from 'node:fs';
 import type { HttpMeta, ProcessMeta, WsMeta } from '@/lib/session/types';
-import type { IncomingMessage, TransportEvents } from '@/server/transports/types';
+import type { IncomingMessage, Transport, TransportEvents } from '@/server/transports/types';
 
 export interface MetaNote {
   note: string;
   facts?: { process?: ProcessMeta; ws?: WsMeta; http?: HttpMeta };
+}
+
+export interface ExchangeEnd {
+  ref: number | undefined;
+  failure?: string;
+  http?: HttpMeta;
 }
 
 export interface Recorded {
@@ -17,6 +23,10 @@ export interface Recorded {
   meta: MetaNote[];
   errors: string[];
   closes: string[];
+  /** HTTP exchanges that ended, in order. */
+  exchanges: ExchangeEnd[];
+  /** Send queue reports (target not reading / reading again). */
+  queue: { stuck: boolean; note: string }[];
   /** Order in which callbacks fired, e.g. "message", "close". */
   order: string[];
   bytesText(): string;
@@ -33,6 +43,8 @@ export function record(): Recorded {
     meta: [],
     errors: [],
     closes: [],
+    exchanges: [],
+    queue: [],
     order: [],
     events: {
       onBytes: (b) => {
@@ -59,6 +71,11 @@ export function record(): Recorded {
         r.errors.push(m);
         r.order.push('error');
       },
+      onExchangeEnd: (ref, end) => {
+        r.exchanges.push({ ref, ...end });
+        r.order.push('exchange-end');
+      },
+      onSendQueue: (state) => r.queue.push(state),
       onClose: (reason) => {
         r.closes.push(reason);
         r.order.push('close');
@@ -68,6 +85,14 @@ export function record(): Recorded {
     json: () => r.messages.map((m) => JSON.parse(m.text) as unknown),
   };
   return r;
+}
+
+/** One HTTP POST, waited for until its exchange is over (send itself never waits for the reply). */
+export async function post(t: Transport, r: Recorded, text: string, ref?: number): Promise<ExchangeEnd> {
+  const before = r.exchanges.length;
+  await t.send(text, ref);
+  await waitFor(() => r.exchanges.length > before, 'the end of the POST exchange', 10_000);
+  return r.exchanges[before];
 }
 
 export async function waitFor(cond: () => boolean, what: string, timeoutMs = 5000): Promise<void> {

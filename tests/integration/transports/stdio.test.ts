@@ -129,11 +129,15 @@ describe('stdio transport', () => {
     await expect(t.send(newlineFrame(rpc('echo')))).rejects.toThrow('target exited (exited with code 2)');
   });
 
-  it('turns EPIPE from a target that closed its stdin into a rejected send', async () => {
+  it('reports EPIPE from a target that closed its stdin, without holding the send', async () => {
     const { t, r, pid } = await spawnPeer(peerTarget(['--close-stdin']));
     // Until the peer has closed its end, bytes would just wait in the pipe.
     await waitFor(() => r.stderr.includes('[peer] stdin closed; staying alive'), 'the peer closing its stdin');
-    await expect(t.send(contentLengthFrame(rpc('echo')))).rejects.toThrow(/target exited or closed its stdin \(EPIPE\)/);
+    await t.send(contentLengthFrame(rpc('echo')));
+    await waitFor(() => r.errors.length > 0, 'the write error');
+    expect(r.errors[0]).toBe('target closed its stdin (EPIPE): a message was not delivered');
+    // Later sends fail at once, in the same words.
+    await expect(t.send(contentLengthFrame(rpc('echo')))).rejects.toThrow('target exited or closed its stdin');
     expect(pidAlive(pid)).toBe(true);
   });
 

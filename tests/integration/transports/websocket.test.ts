@@ -99,6 +99,18 @@ describe('WebSocket transport', () => {
     await expect(t.send(rpc('echo'))).rejects.toThrow('WebSocket is not open (closed with code 4001: bye now)');
   });
 
+  it('closes with 1007 when a text frame is not valid UTF-8, and keeps the frame\'s bytes', async () => {
+    const { t, r } = await connect(plain.port);
+    await t.send(rpc('text_invalid', undefined, 3));
+    await waitFor(() => r.closes.length === 1, 'close');
+    const bad = r.messages[0];
+    expect(bad.ws).toBeUndefined();
+    expect(bad.rawBase64).toBe(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64'));
+    expect(bad.text).toBe('{\uFFFD\uFFFD}');
+    expect(r.meta.at(-1)!.facts!.ws!.closeCode).toBe(1007);
+    expect(r.closes[0]).toBe('rpcscope closed with code 1007 (invalid frame payload data): text frame is not valid UTF-8 (the bad frame is kept as raw bytes)');
+  });
+
   it('records an abnormal close (1006) when the target drops the connection', async () => {
     const { t, r } = await connect(plain.port);
     await t.send(rpc('crash'));

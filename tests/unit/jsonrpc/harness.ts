@@ -35,11 +35,11 @@ export class Conversation {
     this.c = new Correlator(opts);
   }
 
-  /** Records one message; returns its seq. */
-  send(dir: Direction, t: number, text: string): number {
+  /** Records one message (`exchange`: the HTTP POST it came back on); returns its seq. */
+  send(dir: Direction, t: number, text: string, exchange?: number): number {
     const seq = ++this.seq;
     const classified = classify(text);
-    const r = this.c.observe({ seq, t, dir, classified });
+    const r = this.c.observe({ seq, t, dir, classified, ...(exchange !== undefined ? { exchange } : {}) });
     const ev: EventView = {
       seq,
       t,
@@ -69,6 +69,18 @@ export class Conversation {
 
   in(t: number, text: string): number {
     return this.send('in', t, text);
+  }
+
+  /** An answer that came back on the HTTP POST of the request `exchange`. */
+  onPost(exchange: number, t: number, text: string): number {
+    return this.send('in', t, text, exchange);
+  }
+
+  /** The POST of `request` is over; `by` is the last thing that came back on it (or the failure note). */
+  endPost(request: number, by: number, failed = false): EventPatch[] {
+    const p = this.c.endExchange(request, { seq: by, t: this.ev(by).t }, failed);
+    this.apply(p);
+    return p;
   }
 
   tick(t: number): EventPatch[] {
