@@ -106,11 +106,21 @@ describe('an A2A stream is one answer going on, not duplicates', () => {
     }
   });
 
-  it('a second answer is still a duplicate for a method that does not stream, off the exchange, or in plain JSON-RPC', () => {
+  it('a second answer is still a duplicate for a method that does not stream, or in plain JSON-RPC', () => {
     expect(run('a2a', 'message/send', (s) => s)[1]).toMatchObject({ state: 'duplicate', findings: [expect.objectContaining({ rule: 'duplicate-response' })] });
-    expect(run('a2a', 'message/stream', (s) => s + 100)[1].state).toBe('duplicate');
     expect(run('base', 'message/stream', (s) => s)[1].state).toBe('duplicate');
   });
+});
+
+it('answers that came back on another POST answer nothing of this one (HTTP pairs by exchange)', () => {
+  const http = (requestSeq: number) => ({ http: { status: 200, statusText: 'OK', headers: {}, url: 'http://127.0.0.1/', method: 'POST', requestSeq } });
+  const p = new MessagePipeline({ dialect: 'a2a' });
+  const text = JSON.stringify(req(3, 'message/stream', userText));
+  const request = p.message('out', 0, 0, text, text).event;
+  const body = JSON.stringify(ok(3, { kind: 'task' }));
+  const stray = p.message('in', 1, 0, body, body, http(request.seq + 100)).event;
+  expect(stray.state).toBe('orphan');
+  expect(stray.pair).toBeUndefined();
 });
 
 describe('A2A is offered wherever a dialect is chosen', () => {
