@@ -61,4 +61,15 @@ export function toJsonColumn(value: unknown, what: string): string {
   return text;
 }
 
+/**
+ * rpcscope cannot start on this data directory (another one runs there, the database is damaged):
+ * the message says why and what to do, and is shown alone, without a stack trace.
+ */
+export class StartRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartRefused';
+  }
+}
+
 export const isoNow = (): string => new Date().toISOString();
