@@ -61,7 +61,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
 async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
   const store = new Store({ dir: dataDir });
-  const manager = new SessionManager(new StoreRecorder(store));
+  const recorder = new StoreRecorder(store);
+  const manager = new SessionManager(recorder);
   const bridge = new Bridge(manager);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };
@@ -150,6 +151,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
         server.closeAllConnections();
       });
       await app?.close?.().catch(() => undefined);
+      recorder.close();
       store.close();
       lock.release();
     })());

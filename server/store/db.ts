@@ -143,6 +143,8 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (target_key, doc_id)
   );
   `,
+  // 4: what the recorder could not save (JSON SessionRecording: state, counts, missing seq ranges).
+  `ALTER TABLE sessions ADD COLUMN recording TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
