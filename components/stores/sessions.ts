@@ -203,6 +203,11 @@ export const useSessions = create<SessionsStore>()((set, get) => {
         }
         const view = next[op.session];
         if (!view) continue; // not a session we know: its summary comes first, always
+        if (op.type === 'behind') {
+          next[op.session] = { ...view, behind: op.behind || undefined };
+          touched.add(op.session);
+          continue;
+        }
         const changed = op.type === 'events' ? mergeEvents(view, op.events) : mergePatches(view, op.patches);
         if (changed) touched.add(op.session);
       }
