@@ -217,6 +217,9 @@ export function openDatabase(dir?: string): OpenedDb {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
+    // From here on, writes are the recorder's, on the live path: a lock some other program holds
+    // must not freeze the live view for seconds. The recorder retries with its own backoff.
+    db.pragma('busy_timeout = 250');
   } catch (e) {
     db.close();
     throw e;

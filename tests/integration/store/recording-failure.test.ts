@@ -8,6 +8,7 @@
  * makes writes fail with SQLITE_FULL exactly as a full disk does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import type { SessionRecording, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import { SessionManager } from '@/server/session/manager';
 import { StoreRecorder } from '@/server/session/recorder';
@@ -131,6 +132,45 @@ describe('a recording that cannot be saved', () => {
     } finally {
       reopened.close();
     }
+    expect(thrown).toEqual([]);
+  }, 60_000);
+
+  it('a database another program keeps locked is reported as busy, and recording resumes once the lock is gone', async () => {
+    const store = temp.open(temp.dir());
+    const recorder = new StoreRecorder(store, { retryMaxMs: 100 });
+    const manager = new SessionManager(recorder);
+    const live: TrafficEvent[] = [];
+    manager.listen({ events: (_id, evs) => live.push(...evs), patches: () => undefined, summary: () => undefined });
+    const session = await manager.open(target, 'flood while another program holds the lock');
+    const answered = (id: number) => live.some((e) => e.dir === 'in' && e.kind === 'response' && e.id === id);
+
+    const other = new Database(store.file);
+    other.exec('BEGIN IMMEDIATE');
+    await session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 2000 } }));
+    await until('the first flood to be answered', () => answered(1));
+    session.flush();
+    expect(manager.summary(session.id)?.recording).toMatchObject({ state: 'failed', why: 'the database is busy: another program holds a lock on it' });
+
+    other.exec('COMMIT');
+    other.close();
+    await new Promise((r) => setTimeout(r, 150));
+    await session.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'flood', params: { n: 1000 } }));
+    await until('the second flood to be answered', () => answered(2));
+    await manager.closeAll();
+    await until('recording to resume', () => manager.summary(session.id)?.recording?.state === 'ok');
+
+    const recording = manager.summary(session.id)!.recording!;
+    const recordedSeqs = new Set(allRecorded(store, session.id).map((e) => e.seq));
+    const missingSeqs = seqsIn(recording);
+    expect(recording.notSaved).toBeGreaterThan(0);
+    expect(missingSeqs.size).toBe(recording.notSaved);
+    for (const s of missingSeqs) expect(recordedSeqs.has(s)).toBe(false);
+    expect(recordedSeqs.size + missingSeqs.size).toBe(live[live.length - 1].seq);
+    const flood = live.filter(isFlood);
+    expect(flood.length).toBe(3000);
+    expect(flood.filter((e) => recordedSeqs.has(e.seq) || missingSeqs.has(e.seq)).length).toBe(3000);
+    expect(flood.slice(2000).every((e) => recordedSeqs.has(e.seq))).toBe(true);
+    recorder.close();
     expect(thrown).toEqual([]);
   }, 60_000);
 
