@@ -125,6 +125,26 @@ describe('one rpcscope per data directory', () => {
     await third.stop();
   });
 
+  it('`rpcscope call` runs beside a running app on the same data directory without touching it', async () => {
+    const dataDir = tempDataDir();
+    const app = await startRunning(dataDir);
+    const before = snapshot(dataDir);
+    const call = spawn(
+      process.execPath,
+      ['bin/rpcscope.mjs', 'call', '--send', '{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]}', '--stdio', '--framing', 'newline', '--', process.execPath, 'tests/fixtures/peers/stdio-peer.mjs', '--framing', 'newline'],
+      { cwd: ROOT, env: { ...process.env, RPCSCOPE_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(call);
+    let out = '';
+    call.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise<number | null>((resolve) => call.on('exit', resolve));
+    expect(code).toBe(0);
+    const answer = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; raw: string }).find((e) => e.kind === 'response');
+    expect(answer?.raw).toContain('"result":[1]');
+    expect(snapshot(dataDir)).toEqual(before);
+    await app.stop();
+  });
+
   it('takes over a lock left by a process that is gone', async () => {
     const dataDir = tempDataDir();
     // A real process that exits: its pid is dead by the time the lock is read.
