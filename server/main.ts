@@ -60,7 +60,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 }
 
 async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
-  const store = new Store({ dir: dataDir });
+  const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
   const recorder = new StoreRecorder(store);
   const manager = new SessionManager(recorder);
   const bridge = new Bridge(manager);

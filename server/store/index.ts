@@ -109,12 +109,17 @@ export class Store {
     return !this.closed;
   }
 
-  /** Checkpoints the WAL into the main file and closes. Safe to call twice. */
+  /**
+   * Checkpoints the WAL into the main file and closes. Safe to call twice. A checkpoint the disk
+   * has no room for is skipped: the WAL keeps those pages and the next open folds them in.
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Nothing is lost: see above.
     } finally {
       this.db.close();
     }
