@@ -66,6 +66,15 @@ export const useSessions = create<SessionsStore>()((set, get) => {
 
   const ensureSubscribed = (id: string) => bridge?.subscribe(id);
 
+  const clearBehind = () =>
+    set((s) => {
+      const lagging = Object.values(s.sessions).filter((v) => v.behind);
+      if (lagging.length === 0) return {};
+      const sessions = { ...s.sessions };
+      for (const v of lagging) sessions[v.summary.id] = withVersion({ ...v, behind: undefined });
+      return { sessions };
+    });
+
   // The bridge cannot tell a refused token from a server that is down; an API call can.
   let lastProbe = 0;
   const probeToken = () => {
@@ -113,6 +122,8 @@ export const useSessions = create<SessionsStore>()((set, get) => {
         onOps: (ops) => get().applyOps(ops),
         onStatus: (status) => {
           set({ bridge: status });
+          // A new connection resubscribes from scratch: any "behind" belonged to the old one.
+          if (status === 'open') clearBehind();
           // A server restarted with a new token refuses the reconnect forever: find out and say so.
           if (status === 'closed') probeToken();
         },

@@ -28,7 +28,10 @@ export class StoreRecorder implements Recorder {
   private readonly written = new Map<string, string>();
   /** Sessions whose recording failed at least once in this process. */
   private readonly health = new Map<string, RecordingHealth>();
-  /** The latest summary each live session handed over (shown if the store cannot even be read). */
+  /**
+   * Summaries handed over by sessions still live or not yet fully written: what the retry timer
+   * writes, and what is shown if the store cannot even be read.
+   */
   private readonly given = new Map<string, SessionSummary>();
   private readonly listeners = new Set<(sessionId: string) => void>();
   private retryTimer: NodeJS.Timeout | null = null;
@@ -47,16 +50,21 @@ export class StoreRecorder implements Recorder {
   }
 
   saveSummary(summary: SessionSummary): void {
-    this.given.set(summary.id, summary);
     const key = summaryKey(summary);
-    if (this.written.get(summary.id) === key) return;
-    try {
-      this.writeSummary(summary);
-      this.written.set(summary.id, key);
-    } catch (err) {
-      // Not written: the key stays stale, so the next flush (or the retry timer) writes it again.
-      this.failed(summary.id, err);
+    if (this.written.get(summary.id) !== key) {
+      try {
+        this.writeSummary(summary);
+        this.written.set(summary.id, key);
+      } catch (err) {
+        // Not written: the key stays stale, so the next flush (or the retry timer) writes it again.
+        this.given.set(summary.id, summary);
+        this.failed(summary.id, err);
+        return;
+      }
     }
+    // Ended and fully written: the store is its home from now on.
+    if (summary.endedAt && !this.health.get(summary.id)?.dirty) this.given.delete(summary.id);
+    else this.given.set(summary.id, summary);
   }
 
   private writeSummary(summary: SessionSummary): void {
