@@ -100,7 +100,12 @@ export class DataDirLock {
   setUrl(url: string): void {
     if (this.released) return;
     this.holder = { ...this.holder, url };
-    renameSync(writeTemp(this.file, this.holder), this.file);
+    try {
+      renameSync(writeTemp(this.file, this.holder), this.file);
+    } catch {
+      // A full disk must not stop a server that already listens: the lock still holds, and a
+      // second start names this one by pid ("still starting") instead of by URL.
+    }
   }
 
   /** Removes the lock if it is still ours. Safe to call twice. */
