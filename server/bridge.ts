@@ -84,7 +84,15 @@ class BridgeClient {
   private async replay(sessionId: string, sub: Subscription): Promise<void> {
     for (;;) {
       if (this.subs.get(sessionId) !== sub || this.closed) return;
-      const page = this.manager.events(sessionId, sub.cursor, PAGE);
+      let page: TrafficEvent[];
+      try {
+        page = this.manager.events(sessionId, sub.cursor, PAGE);
+      } catch (err) {
+        // A store that cannot be read must not take the server down (this runs detached).
+        this.subs.delete(sessionId);
+        this.send({ type: 'error', message: `could not read the recording of session ${sessionId}: ${(err as Error).message}` });
+        return;
+      }
       if (page.length === 0) {
         sub.mode = 'live';
         if (sub.lagging) {
