@@ -15,6 +15,11 @@ export const LOCK_FILE = 'rpcscope.lock';
 
 export interface LockHolder {
   pid: number;
+  /**
+   * When that process started (Linux: clock ticks after boot, from /proc), so a pid reused by
+   * another program after a crash — common in containers — is not mistaken for rpcscope.
+   */
+  startTicks?: number;
   /** The running app's address without its token (absent while it is still starting). */
   url?: string;
   startedAt: string;
@@ -33,7 +38,12 @@ function readHolder(file: string): LockHolder | null | 'absent' {
   try {
     const v = JSON.parse(text) as Partial<LockHolder>;
     if (Number.isSafeInteger(v.pid) && (v.pid as number) > 0) {
-      return { pid: v.pid as number, url: typeof v.url === 'string' ? v.url : undefined, startedAt: String(v.startedAt ?? '') };
+      return {
+        pid: v.pid as number,
+        startTicks: Number.isSafeInteger(v.startTicks) ? v.startTicks : undefined,
+        url: typeof v.url === 'string' ? v.url : undefined,
+        startedAt: String(v.startedAt ?? ''),
+      };
     }
   } catch {
     // Not ours or damaged: nobody can be named as its holder, so it counts as stale.
@@ -41,14 +51,29 @@ function readHolder(file: string): LockHolder | null | 'absent' {
   return null;
 }
 
-/** Signal 0 tests for existence; EPERM means the process exists but belongs to someone else. */
-function isAlive(pid: number): boolean {
+/** Field 22 of /proc/<pid>/stat (after the parenthesised command name, which may hold spaces). */
+function startTicksOf(pid: number): number | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isSafeInteger(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * Signal 0 tests for existence (EPERM: it exists but belongs to someone else); where /proc tells
+ * when it started, a different start means the pid now belongs to another process.
+ */
+function isAlive(holder: LockHolder): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = holder.startTicks === undefined ? undefined : startTicksOf(holder.pid);
+  return now === undefined || now === holder.startTicks;
 }
 
 export function describeHolder(h: LockHolder): string {
@@ -69,11 +94,11 @@ export class DataDirLock {
    */
   static acquire(dir: string): DataDirLock {
     const file = join(dir, LOCK_FILE);
-    const holder: LockHolder = { pid: process.pid, startedAt: new Date().toISOString() };
+    const holder: LockHolder = { pid: process.pid, startTicks: startTicksOf(process.pid), startedAt: new Date().toISOString() };
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = readHolder(file);
       if (existing !== 'absent') {
-        if (existing && isAlive(existing.pid)) {
+        if (existing && isAlive(existing)) {
           throw new StartRefused(
             `another rpcscope is already running on the data directory ${dir} (${describeHolder(existing)}). ` +
               'Use that one, stop it first, or start this one with another --data-dir.',

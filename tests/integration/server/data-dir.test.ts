@@ -160,6 +160,19 @@ describe('one rpcscope per data directory', () => {
     expect(lock.url).toBe(`${server.origin}/`);
     await server.stop();
   });
+
+  it('takes over a lock whose pid now belongs to another program (a crash, then pid reuse)', async () => {
+    const dataDir = tempDataDir();
+    new Store({ dir: dataDir }).close();
+    // A live process that is not rpcscope holds the pid the lock names; the lock's start time is not its own.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    children.push(other);
+    writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid, startTicks: 1, url: 'http://127.0.0.1:1/', startedAt: new Date().toISOString() }));
+
+    const server = await startRunning(dataDir);
+    expect((JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid).toBe(server.pid);
+    await server.stop();
+  });
 });
 
 describe('a damaged database', () => {
