@@ -21,7 +21,10 @@ if (args[0] === 'call') {
   rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print its URL (with this start's token)
   rpcscope call --help            drive a target from a script (see README)
 
-Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_TOKEN (random per start).`);
+  rpcscope --data-dir DIR          keep recordings in DIR (one rpcscope per data directory)
+  rpcscope --max-db-mb N          cap the database at N MB (beyond it, recording fails visibly)
+
+Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_MAX_DB_MB, RPCSCOPE_TOKEN (random per start).`);
 } else {
   if (args[0] === 'start') args.shift();
   const dev = args.includes('--dev');

@@ -26,6 +26,8 @@ interface Subscription {
   cursor: number;
   events: TrafficEvent[];
   patches: EventPatch[];
+  /** Fell behind the live feed and is catching up from the recorder (the page is told how far). */
+  lagging: boolean;
 }
 
 class BridgeClient {
@@ -55,7 +57,7 @@ class BridgeClient {
           this.send({ type: 'error', message: `no session ${msg.session}` });
           return;
         }
-        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), events: [], patches: [] };
+        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), events: [], patches: [], lagging: false };
         this.subs.set(msg.session, sub);
         void this.replay(msg.session, sub);
         return;
@@ -82,15 +84,28 @@ class BridgeClient {
   private async replay(sessionId: string, sub: Subscription): Promise<void> {
     for (;;) {
       if (this.subs.get(sessionId) !== sub || this.closed) return;
-      const page = this.manager.events(sessionId, sub.cursor, PAGE);
+      let page: TrafficEvent[];
+      try {
+        page = this.manager.events(sessionId, sub.cursor, PAGE);
+      } catch (err) {
+        // A store that cannot be read must not take the server down (this runs detached).
+        this.subs.delete(sessionId);
+        this.send({ type: 'error', message: `could not read the recording of session ${sessionId}: ${(err as Error).message}` });
+        return;
+      }
       if (page.length === 0) {
         sub.mode = 'live';
+        if (sub.lagging) {
+          sub.lagging = false;
+          this.send({ type: 'behind', session: sessionId, behind: 0 });
+        }
         const summary = this.manager.summary(sessionId);
         if (summary) this.send({ type: 'session', summary });
         return;
       }
       sub.cursor = page[page.length - 1].seq;
       this.send({ type: 'events', session: sessionId, events: page });
+      if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
   }
@@ -104,10 +119,18 @@ class BridgeClient {
       sub.cursor = sub.events[0].seq - 1;
       sub.events = [];
       sub.mode = 'replay';
+      sub.lagging = true;
+      this.sendBehind(sessionId, sub);
       void this.replay(sessionId, sub);
       return;
     }
     this.scheduleFlush();
+  }
+
+  /** How many entries the live session has beyond what this page was sent. */
+  private sendBehind(sessionId: string, sub: Subscription): void {
+    const latest = this.manager.getLive(sessionId)?.summary.lastSeq ?? sub.cursor;
+    this.send({ type: 'behind', session: sessionId, behind: Math.max(0, latest - sub.cursor) });
   }
 
   onPatches(sessionId: string, patches: EventPatch[]): void {

@@ -9,6 +9,8 @@ export interface ServerConfig {
   port: number;
   token: string;
   dataDir?: string;
+  /** Largest the database may grow (bytes); writes beyond fail as on a full disk, and are reported. */
+  maxDbBytes?: number;
   dev: boolean;
   /** Extra Host header names accepted besides loopback names (for the DANGEROUSLY_ opt-out only). */
   allowedHosts: string[];
@@ -44,11 +46,15 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
   if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
     throw new Error('RPCSCOPE_TOKEN must be 32-128 characters of [A-Za-z0-9_-] (at least 128 bits)');
   }
+  const maxDbText = option('--max-db-mb') ?? env.RPCSCOPE_MAX_DB_MB;
+  const maxDbMb = maxDbText === undefined ? undefined : Number(maxDbText);
+  if (maxDbMb !== undefined && !(Number.isFinite(maxDbMb) && maxDbMb >= 1)) throw new Error(`bad database size limit (MB): ${maxDbText}`);
   return {
     host,
     port,
     token,
     dataDir: option('--data-dir') ?? env.RPCSCOPE_DATA_DIR,
+    maxDbBytes: maxDbMb === undefined ? undefined : Math.floor(maxDbMb * 1024 * 1024),
     dev: flag('--dev'),
     allowedHosts: (env.RPCSCOPE_DANGEROUSLY_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     dangerouslyAllowAllInterfaces,

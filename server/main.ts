@@ -13,7 +13,8 @@ import { ApiRouter, sendJson, sessionRoutes } from './api';
 import { openRpcRoutes } from './routes/openrpc';
 import { Bridge } from './bridge';
 import { SessionManager } from './session/manager';
-import { Store } from './store';
+import { mkdirSync } from 'node:fs';
+import { DataDirLock, StartRefused, Store, resolveDataDir } from './store';
 import { StoreRecorder } from './session/recorder';
 import { BRIDGE_PATH } from '../lib/session/bridge';
 import { collectionRoutes } from './routes/collections';
@@ -45,8 +46,23 @@ export interface StartOptions {
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
-  const store = new Store({ dir: config.dataDir });
-  const manager = new SessionManager(new StoreRecorder(store));
+  // One writer per data directory: the lock is taken before the database is opened, so a second
+  // start on the same directory refuses without writing anything.
+  const dataDir = resolveDataDir(config.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lock = DataDirLock.acquire(dataDir);
+  try {
+    return await startLocked(config, opts, dataDir, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
+  const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
+  const recorder = new StoreRecorder(store);
+  const manager = new SessionManager(recorder);
   const bridge = new Bridge(manager);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };
@@ -108,13 +124,22 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     refuseUpgrade(socket, 404, 'no WebSocket here');
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    await app?.close?.().catch(() => undefined);
+    store.close();
+    throw err;
+  }
   const address = server.address();
   actualPort = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '::1' ? '[::1]' : config.host}:${actualPort}/?token=${config.token}`;
+  const origin = `http://${config.host === '::1' ? '[::1]' : config.host}:${actualPort}/`;
+  const url = `${origin}?token=${config.token}`;
+  // The token stays out of the lock file: a second start only needs to know where this one is.
+  lock.setUrl(origin);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -126,7 +151,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
         server.closeAllConnections();
       });
       await app?.close?.().catch(() => undefined);
+      recorder.close();
       store.close();
+      lock.release();
     })());
 
   return { url, port: actualPort, config, manager, stop };
@@ -150,7 +177,16 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     console.error(`rpcscope: ${(err as Error).message}`);
     process.exit(2);
   }
-  const running = await startServer(config);
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    // Refusals (another rpcscope here, a damaged database) and plain errors (port in use) are
+    // told in words; a stack trace would bury what to do.
+    const message = err instanceof StartRefused ? err.message : `could not start: ${(err as Error).message ?? String(err)}`;
+    console.error(`rpcscope: ${message}`);
+    process.exit(1);
+  }
   console.log(`rpcscope is ready: ${running.url}`);
   console.log('Open that address in your browser (it carries this start\'s token). Ctrl+C stops.');
   const shutdown = () => {

@@ -5,6 +5,7 @@ import { useSessions } from '@/components/stores/sessions';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconStop, IconTrash } from '@/components/ui/icons';
 import { KIND_LABEL, describeTarget } from '@/components/targets/form';
+import { RecordingNotice } from './RecordingNotice';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -17,7 +18,7 @@ function startedLabel(iso: string): string {
   return sameDay ? time : `${d.toLocaleDateString()} ${time}`;
 }
 
-const SessionItem = memo(function SessionItem({ summary, active }: { summary: SessionSummary; active: boolean }) {
+const SessionItem = memo(function SessionItem({ summary, behind, active }: { summary: SessionSummary; behind?: number; active: boolean }) {
   const setActive = useSessions((s) => s.setActive);
   const close = useSessions((s) => s.close);
   const remove = useSessions((s) => s.remove);
@@ -56,6 +57,7 @@ const SessionItem = memo(function SessionItem({ summary, active }: { summary: Se
         {summary.status === 'failed' && summary.failure ? (
           <div className="mt-1 line-clamp-3 font-mono text-[11px] leading-snug whitespace-pre-wrap text-err" title={summary.failure}>{summary.failure}</div>
         ) : null}
+        <RecordingNotice summary={summary} behind={behind} compact />
         {problem ? <div role="alert" className="mt-1 text-[11px] text-err">{problem}</div> : null}
         <div className="absolute top-1 right-1 hidden gap-0.5 rounded bg-panel group-hover:flex group-focus-within:flex">
           {live ? (
@@ -84,7 +86,7 @@ export function SessionList() {
     ids.length ? (
       <section aria-label={`${title} sessions`}>
         <h3 className="px-3 pt-3 pb-1 text-[10.5px] font-semibold tracking-wider text-faint uppercase">{title} · {ids.length}</h3>
-        <ul>{ids.map((id) => <SessionItem key={id} summary={sessions[id].summary} active={id === activeId} />)}</ul>
+        <ul>{ids.map((id) => <SessionItem key={id} summary={sessions[id].summary} behind={sessions[id].behind} active={id === activeId} />)}</ul>
       </section>
     ) : null;
   if (order.length === 0) return <p className="px-3 py-3 text-[12px] text-faint">No sessions yet. Each connection you open is recorded here, live and past.</p>;

@@ -11,6 +11,7 @@ import { useFilteredIndexes } from '@/components/timeline/useFilteredIndexes';
 import { useTimelineKeys } from '@/components/timeline/useTimelineKeys';
 import { Inspector } from '@/components/inspector/Inspector';
 import { Code } from '@/components/ui/EmptyState';
+import { RecordingNotice } from '@/components/sessions/RecordingNotice';
 import { Composer } from './Composer';
 import { Splitter } from './Splitter';
 
@@ -43,6 +44,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
     <div className="flex h-full min-h-0 min-w-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <Composer sessionId={sessionId} live={live} />
+        <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />

@@ -10,7 +10,9 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/typ
 export type BridgeOp =
   | { type: 'events'; session: string; events: TrafficEvent[] }
   | { type: 'patches'; session: string; patches: EventPatch[] }
-  | { type: 'session'; summary: SessionSummary };
+  | { type: 'session'; summary: SessionSummary }
+  /** The page's feed of a live session is this many entries behind (0: caught up). */
+  | { type: 'behind'; session: string; behind: number };
 
 export interface BridgeHandlers {
   onHello(sessions: SessionSummary[]): void;
@@ -170,6 +172,11 @@ export class BridgeClient {
         return;
       case 'session':
         if (isSummary(msg.summary)) this.enqueue({ type: 'session', summary: msg.summary });
+        return;
+      case 'behind':
+        if (typeof msg.session === 'string' && Number.isSafeInteger(msg.behind) && msg.behind >= 0) {
+          this.enqueue({ type: 'behind', session: msg.session, behind: msg.behind });
+        }
         return;
       case 'error':
         if (typeof msg.message === 'string') this.handlers.onServerError(msg.message);

@@ -66,6 +66,15 @@ export const useSessions = create<SessionsStore>()((set, get) => {
 
   const ensureSubscribed = (id: string) => bridge?.subscribe(id);
 
+  const clearBehind = () =>
+    set((s) => {
+      const lagging = Object.values(s.sessions).filter((v) => v.behind);
+      if (lagging.length === 0) return {};
+      const sessions = { ...s.sessions };
+      for (const v of lagging) sessions[v.summary.id] = withVersion({ ...v, behind: undefined });
+      return { sessions };
+    });
+
   // The bridge cannot tell a refused token from a server that is down; an API call can.
   let lastProbe = 0;
   const probeToken = () => {
@@ -113,6 +122,8 @@ export const useSessions = create<SessionsStore>()((set, get) => {
         onOps: (ops) => get().applyOps(ops),
         onStatus: (status) => {
           set({ bridge: status });
+          // A new connection resubscribes from scratch: any "behind" belonged to the old one.
+          if (status === 'open') clearBehind();
           // A server restarted with a new token refuses the reconnect forever: find out and say so.
           if (status === 'closed') probeToken();
         },
@@ -203,6 +214,11 @@ export const useSessions = create<SessionsStore>()((set, get) => {
         }
         const view = next[op.session];
         if (!view) continue; // not a session we know: its summary comes first, always
+        if (op.type === 'behind') {
+          next[op.session] = { ...view, behind: op.behind || undefined };
+          touched.add(op.session);
+          continue;
+        }
         const changed = op.type === 'events' ? mergeEvents(view, op.events) : mergePatches(view, op.patches);
         if (changed) touched.add(op.session);
       }

@@ -12,6 +12,8 @@ export interface SessionView {
   indexBySeq: Map<number, number>;
   /** Bumped on every change so selectors can re-render cheaply. */
   version: number;
+  /** Entries the page is behind a live session it could not keep up with (catching up from the store). */
+  behind?: number;
 }
 
 export interface SessionsState {

@@ -22,6 +22,11 @@ export type ServerMessage =
   | { type: 'events'; session: string; events: TrafficEvent[] }
   | { type: 'patches'; session: string; patches: EventPatch[] }
   | { type: 'session'; summary: SessionSummary }
+  /**
+   * The page could not keep up with a live session: its feed is `behind` entries behind and is
+   * catching up from the store. Sent as it catches up, and with 0 once it is live again.
+   */
+  | { type: 'behind'; session: string; behind: number }
   /** The answer to a `send` (accepted, or why not). */
   | { type: 'sent'; session: string; ref?: string; ok: boolean; error?: string; seq?: number }
   | { type: 'error'; message: string };

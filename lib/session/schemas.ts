@@ -54,6 +54,8 @@ export const LIMITS = {
   refChars: 200,
   tags: 50,
   tagChars: 50,
+  /** Seq ranges a session's recording lists as not saved (one per outage; beyond this they merge). */
+  missingRanges: 1000,
   timeoutMsMax: 24 * 60 * 60 * 1000,
   /** A serialized session file. */
   fileChars: 256 * MiB,
@@ -304,6 +306,13 @@ const sessionId = z
   .max(LIMITS.sessionIdChars)
   .regex(/^[A-Za-z0-9_-]+$/, 'session id may use only letters, digits, - and _');
 
+const seqRange = z.object({ from: count, to: count });
+const lost = { notSaved: count, changesNotSaved: count, missing: z.array(seqRange).max(LIMITS.missingRanges) };
+const SessionRecordingSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ok'), ...lost, lastFailure: text.optional() }),
+  z.object({ state: z.literal('failed'), why: text, since: isoTime, ...lost }),
+]);
+
 export const SessionSummarySchema = z.object({
   id: sessionId,
   name: z.string().max(LIMITS.nameChars),
@@ -323,6 +332,7 @@ export const SessionSummarySchema = z.object({
       overridden: z.boolean().optional(),
     })
     .optional(),
+  recording: SessionRecordingSchema.optional(),
 });
 
 export const SessionFileV1Schema = z.object({

@@ -227,6 +227,23 @@ export interface SessionDialect {
   overridden?: boolean;
 }
 
+/** Seqs `from` to `to`, both included. */
+export interface SeqRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Whether the recording kept up. Absent from a summary when every entry was saved. While the store
+ * refuses writes (disk full, I/O error, database busy) the session keeps running from memory and
+ * the recorder retries by itself; once a write succeeds again the state is back to `ok`, and what
+ * was lost stays listed: `notSaved` entries in the `missing` seq ranges (they add up), and
+ * `changesNotSaved` later changes (an answer pairing, a timeout) to entries that were saved.
+ */
+export type SessionRecording =
+  | { state: 'ok'; notSaved: number; changesNotSaved: number; missing: SeqRange[]; lastFailure?: string }
+  | { state: 'failed'; why: string; since: string; notSaved: number; changesNotSaved: number; missing: SeqRange[] };
+
 export interface SessionSummary {
   id: string;
   name: string;
@@ -242,6 +259,7 @@ export interface SessionSummary {
   imported?: boolean;
   tags?: string[];
   dialect?: SessionDialect;
+  recording?: SessionRecording;
 }
 
 /** Session file, version 1: what `rpcscope call --out` writes and what sharing exports. */

@@ -15,6 +15,12 @@ export interface Recorder {
   listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[];
   getEvent(sessionId: string, seq: number): TrafficEvent | undefined;
   deleteSession(id: string): void;
+  /**
+   * A session's recording health changed (a write failed, recording resumed). Failures are data
+   * in the summary (`recording`), never exceptions out of appendEvents/applyPatches/saveSummary:
+   * those must not throw, whatever the store does, so the live view keeps going from memory.
+   */
+  onRecordingChange(listener: (sessionId: string) => void): () => void;
 }
 
 export interface SessionListener {
@@ -34,6 +40,9 @@ export class SessionManager {
   private stopped = false;
 
   constructor(private readonly recorder: Recorder) {
+    recorder.onRecordingChange((id) => {
+      if (!this.stopped) this.announce(id);
+    });
     this.sink = {
       events: (s, events) => {
         if (this.stopped) return;

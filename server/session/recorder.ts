@@ -1,20 +1,73 @@
 /**
  * The manager's Recorder on top of the SQLite store. The store keeps counts itself as events are
  * appended; the recorder mirrors status changes (open, closed, failed) and failures.
+ *
+ * A write the store refuses (disk full, I/O error, busy) never throws into the live path: the
+ * session's recording turns `failed` with the reason, the entries of that batch are counted as
+ * not saved by seq range, later batches are tried again with a backoff, and the first one that
+ * goes through turns it back to `ok`. That state travels in the session's summary (and is kept in
+ * the store once it can be written), so the page shows it; the bridge keeps the live view going
+ * from memory meanwhile.
  */
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
-import type { Store } from '../store';
+import { describeStoreFailure, type Store } from '../store';
 import type { Recorder } from './manager';
+import { RETRY_MAX_MS, RecordingHealth } from './recording-health';
+
+export interface StoreRecorderOptions {
+  /** Longest wait between write attempts while the store refuses (default 2 s). */
+  retryMaxMs?: number;
+}
+
+/** What of a summary the recorder writes: when this is unchanged, there is nothing to write. */
+const summaryKey = (s: SessionSummary): string =>
+  `${s.status}|${s.failure ?? ''}|${s.endedAt ?? ''}|${s.dialect?.id ?? ''}|${s.dialect?.overridden ?? ''}`;
 
 export class StoreRecorder implements Recorder {
   /** Last status written per session, so a summary on every flush costs no write. */
   private readonly written = new Map<string, string>();
+  /** Sessions whose recording failed at least once in this process. */
+  private readonly health = new Map<string, RecordingHealth>();
+  /**
+   * Summaries handed over by sessions still live or not yet fully written: what the retry timer
+   * writes, and what is shown if the store cannot even be read.
+   */
+  private readonly given = new Map<string, SessionSummary>();
+  private readonly listeners = new Set<(sessionId: string) => void>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly retryMaxMs: number;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    opts: StoreRecorderOptions = {},
+  ) {
+    this.retryMaxMs = opts.retryMaxMs ?? RETRY_MAX_MS;
+  }
+
+  onRecordingChange(listener: (sessionId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   saveSummary(summary: SessionSummary): void {
-    const key = `${summary.status}|${summary.failure ?? ''}|${summary.endedAt ?? ''}|${summary.dialect?.id ?? ''}|${summary.dialect?.overridden ?? ''}`;
-    if (this.written.get(summary.id) === key) return;
+    const key = summaryKey(summary);
+    if (this.written.get(summary.id) !== key) {
+      try {
+        this.writeSummary(summary);
+        this.written.set(summary.id, key);
+      } catch (err) {
+        // Not written: the key stays stale, so the next flush (or the retry timer) writes it again.
+        this.given.set(summary.id, summary);
+        this.failed(summary.id, err);
+        return;
+      }
+    }
+    // Ended and fully written: the store is its home from now on.
+    if (summary.endedAt && !this.health.get(summary.id)?.dirty) this.given.delete(summary.id);
+    else this.given.set(summary.id, summary);
+  }
+
+  private writeSummary(summary: SessionSummary): void {
     if (!this.store.sessions.exists(summary.id)) {
       this.store.sessions.create({
         id: summary.id,
@@ -28,23 +81,107 @@ export class StoreRecorder implements Recorder {
       this.store.sessions.setStatus(summary.id, summary.status, { failure: summary.failure, endedAt: summary.endedAt });
     }
     if (summary.dialect) this.store.sessions.setDialect(summary.id, summary.dialect);
-    this.written.set(summary.id, key);
   }
 
   appendEvents(sessionId: string, events: TrafficEvent[]): void {
-    this.store.events.appendMany(sessionId, events);
+    if (events.length === 0) return;
+    this.attempt(sessionId, () => this.store.events.appendMany(sessionId, events), (h) => h.lostEvents(events));
   }
 
   applyPatches(sessionId: string, patches: EventPatch[]): void {
-    this.store.events.applyPatches(sessionId, patches);
+    if (patches.length === 0) return;
+    // Patches naming entries that were never saved find no row: that loss is already counted.
+    this.attempt(sessionId, () => this.store.events.applyPatches(sessionId, patches), (h) => h.lostChanges(patches.length));
+  }
+
+  /** One write, or — when the store refuses it or is still backing off — one counted loss. */
+  private attempt(sessionId: string, write: () => unknown, lose: (h: RecordingHealth) => void): void {
+    const h = this.health.get(sessionId);
+    if (h && !h.shouldTry(Date.now())) {
+      lose(h);
+      this.scheduleRetry();
+      return;
+    }
+    try {
+      write();
+    } catch (err) {
+      lose(this.failed(sessionId, err));
+      return;
+    }
+    if (h?.succeed()) {
+      this.persist(sessionId, h);
+      this.changed(sessionId);
+    }
+  }
+
+  private failed(sessionId: string, err: unknown): RecordingHealth {
+    let h = this.health.get(sessionId);
+    if (!h) this.health.set(sessionId, (h = new RecordingHealth(this.retryMaxMs)));
+    if (h.fail(describeStoreFailure(err), Date.now())) this.changed(sessionId);
+    this.scheduleRetry();
+    return h;
+  }
+
+  /** Keep the health with the session in the store (best effort: the store may still refuse). */
+  private persist(sessionId: string, h: RecordingHealth): boolean {
+    try {
+      if (this.store.sessions.exists(sessionId)) this.store.sessions.setRecording(sessionId, h.snapshot());
+      h.dirty = false;
+      return true;
+    } catch {
+      this.scheduleRetry();
+      return false;
+    }
+  }
+
+  /**
+   * While anything is unsaved (a summary, a health record), try again after a while, even when no
+   * traffic comes to trigger a write: a session that ended during an outage still gets its final
+   * status and its missing ranges stored once the disk has room.
+   */
+  private scheduleRetry(): void {
+    if (this.retryTimer || !this.store.isOpen) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.store.isOpen) return;
+      let pending = false;
+      for (const [id, summary] of this.given) {
+        const h = this.health.get(id);
+        if (this.written.get(id) === summaryKey(summary) && !h?.dirty) continue;
+        this.saveSummary(summary);
+        if (h?.dirty) this.persist(id, h);
+        pending ||= this.written.get(id) !== summaryKey(summary) || h?.dirty === true;
+      }
+      if (pending) this.scheduleRetry();
+    }, this.retryMaxMs);
+    this.retryTimer.unref();
+  }
+
+  private changed(sessionId: string): void {
+    for (const l of this.listeners) l(sessionId);
+  }
+
+  private withHealth(s: SessionSummary): SessionSummary {
+    const h = this.health.get(s.id);
+    return h ? { ...s, recording: h.snapshot() } : s;
   }
 
   listSummaries(): SessionSummary[] {
-    return this.store.sessions.list({ limit: 500 });
+    try {
+      return this.store.sessions.list({ limit: 500 }).map((s) => this.withHealth(s));
+    } catch {
+      return [...this.given.values()].map((s) => this.withHealth(s));
+    }
   }
 
   getSummary(id: string): SessionSummary | undefined {
-    return this.store.sessions.get(id);
+    let s: SessionSummary | undefined;
+    try {
+      s = this.store.sessions.get(id);
+    } catch {
+      s = this.given.get(id);
+    }
+    return s && this.withHealth(s);
   }
 
   listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
@@ -58,5 +195,13 @@ export class StoreRecorder implements Recorder {
   deleteSession(id: string): void {
     this.store.sessions.delete(id);
     this.written.delete(id);
+    this.health.delete(id);
+    this.given.delete(id);
+  }
+
+  /** Server shutdown: stop retrying (the store is about to close). */
+  close(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 }

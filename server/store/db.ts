@@ -5,10 +5,10 @@
  * rpcscope is refused instead of damaged.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StoreError } from './errors';
+import { StartRefused, StoreError } from './errors';
 
 export type Db = Database.Database;
 
@@ -143,6 +143,8 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (target_key, doc_id)
   );
   `,
+  // 4: what the recorder could not save (JSON SessionRecording: state, counts, missing seq ranges).
+  `ALTER TABLE sessions ADD COLUMN recording TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -177,18 +179,47 @@ export interface OpenedDb {
   file: string;
 }
 
+/**
+ * A damaged file is refused before anything writes to it (pragmas, migrations): the user's
+ * recordings may still be salvaged from it, so it is never "repaired" or replaced here.
+ */
+function refuseIfDamaged(db: Db, file: string): void {
+  let problems: string[];
+  try {
+    const rows = db.pragma('quick_check(5)') as { quick_check: string }[];
+    problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  } catch (e) {
+    problems = [(e as Error).message];
+  }
+  if (problems.length === 0) return;
+  db.close();
+  const detail = problems.map((p) => p.slice(0, 200)).join('; ');
+  throw new StartRefused(
+    `the database ${file} is damaged or truncated (${detail}). rpcscope left it untouched. ` +
+      `Move it aside — for example: mv "${file}" "${file}.damaged" (and its -wal and -shm files, if any) — ` +
+      'then start rpcscope again to begin with a fresh, empty database. ' +
+      'The old file can still be inspected, or salvaged with the sqlite3 command ".recover".',
+  );
+}
+
 export function openDatabase(dir?: string): OpenedDb {
   const dataDir = resolveDataDir(dir);
   // The database holds wire traffic and secret variables: readable by the owner only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, DB_FILE);
+  // An empty file holds nothing to lose; anything else is checked before it is touched.
+  const hasContent = existsSync(file) && statSync(file).size > 0;
   const db = new Database(file);
+  if (hasContent) refuseIfDamaged(db, file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
+    // From here on, writes are the recorder's, on the live path: a lock some other program holds
+    // must not freeze the live view for seconds. The recorder retries with its own backoff.
+    db.pragma('busy_timeout = 250');
   } catch (e) {
     db.close();
     throw e;

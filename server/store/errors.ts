@@ -61,4 +61,43 @@ export function toJsonColumn(value: unknown, what: string): string {
   return text;
 }
 
+/**
+ * Why a write to the database failed, in words a user can act on. SQLite's extended codes
+ * (SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT …) are grouped by their primary code.
+ */
+export function describeStoreFailure(err: unknown): string {
+  if (err instanceof StoreError) return err.message;
+  const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : '';
+  const primary = /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? '';
+  switch (primary) {
+    case 'SQLITE_FULL':
+      return 'the disk is full (or the database reached its size limit)';
+    case 'SQLITE_IOERR':
+      return `the disk reported an I/O error (${code})`;
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
+      return 'the database is busy: another program holds a lock on it';
+    case 'SQLITE_READONLY':
+    case 'SQLITE_CANTOPEN':
+    case 'SQLITE_PERM':
+      return `the database cannot be written (${code})`;
+    case 'SQLITE_CORRUPT':
+    case 'SQLITE_NOTADB':
+      return 'the database is damaged';
+    default:
+      return (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'unknown error';
+  }
+}
+
+/**
+ * rpcscope cannot start on this data directory (another one runs there, the database is damaged):
+ * the message says why and what to do, and is shown alone, without a stack trace.
+ */
+export class StartRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartRefused';
+  }
+}
+
 export const isoNow = (): string => new Date().toISOString();

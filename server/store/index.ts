@@ -20,7 +20,8 @@ import { exportSessionFile, importSessionFile } from './session-files';
 import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
 
-export { StoreError, toLabel, type StoreErrorCode } from './errors';
+export { StartRefused, StoreError, describeStoreFailure, toLabel, type StoreErrorCode } from './errors';
+export { DataDirLock, LOCK_FILE, type LockHolder } from './lock';
 export { DATA_DIR_ENV, DB_FILE, SCHEMA_VERSION, resolveDataDir } from './db';
 export type { CreateSessionInput, ListSessionsOptions } from './sessions';
 export type { ListEventsOptions, PatchResult } from './events';
@@ -40,6 +41,8 @@ export type { RememberedDocument } from './openrpc';
 export interface StoreOptions {
   /** Data directory; default $RPCSCOPE_DATA_DIR, else `<project>/data`. Created if missing. */
   dir?: string;
+  /** Largest the database may grow, in bytes (default: SQLite's own limit). See setSizeLimit. */
+  maxBytes?: number;
 }
 
 export class Store {
@@ -55,6 +58,7 @@ export class Store {
   /** How many sessions were still marked open from an earlier run and got closed on open. */
   readonly staleSessionsClosed: number;
   private readonly db: Db;
+  private readonly defaultMaxPages: number;
   private closed = false;
 
   constructor(opts: StoreOptions = {}) {
@@ -68,6 +72,24 @@ export class Store {
     this.environments = new EnvironmentsRepo(db);
     this.openrpc = new OpenRpcRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
+    this.defaultMaxPages = db.pragma('max_page_count', { simple: true }) as number;
+    if (opts.maxBytes !== undefined) this.setSizeLimit(opts.maxBytes);
+  }
+
+  /**
+   * Caps the database file at about `bytes` (null: no cap but SQLite's own). Writes beyond it fail
+   * as a full disk would (SQLITE_FULL), which the recorder reports and recovers from. The cap never
+   * goes below the current size; returns the cap in effect, in bytes.
+   */
+  setSizeLimit(bytes: number | null): number {
+    const pageSize = this.db.pragma('page_size', { simple: true }) as number;
+    const pages = bytes === null ? this.defaultMaxPages : Math.max(1, Math.ceil(bytes / pageSize));
+    return (this.db.pragma(`max_page_count = ${Math.floor(pages)}`, { simple: true }) as number) * pageSize;
+  }
+
+  /** Size of the database in bytes, as SQLite counts it (pages in use, WAL included). */
+  get sizeBytes(): number {
+    return (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number);
   }
 
   /**
@@ -87,12 +109,17 @@ export class Store {
     return !this.closed;
   }
 
-  /** Checkpoints the WAL into the main file and closes. Safe to call twice. */
+  /**
+   * Checkpoints the WAL into the main file and closes. Safe to call twice. A checkpoint the disk
+   * has no room for is skipped: the WAL keeps those pages and the next open folds them in.
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Nothing is lost: see above.
     } finally {
       this.db.close();
     }

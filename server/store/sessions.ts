@@ -3,7 +3,7 @@
  * the per-session counts are kept up to date by the events repo as events are appended and
  * patched, so listing history never scans events.
  */
-import type { SessionDialect, SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
+import type { SessionDialect, SessionRecording, SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
 import { StoreError, checkName, isoNow, newId, newShareId, toJsonColumn, toLabel } from './errors';
@@ -26,6 +26,7 @@ interface SessionRow {
   tags: string;
   share_id: string | null;
   dialect: string | null;
+  recording: string | null;
 }
 
 export interface CreateSessionInput {
@@ -77,6 +78,7 @@ function toSummary(r: SessionRow): SessionSummary {
   const tags = JSON.parse(r.tags) as string[];
   if (tags.length) s.tags = tags;
   if (r.dialect) s.dialect = JSON.parse(r.dialect) as SessionDialect;
+  if (r.recording) s.recording = JSON.parse(r.recording) as SessionRecording;
   return s;
 }
 
@@ -218,6 +220,12 @@ export class SessionsRepo {
   /** The dialect detected or chosen for the session (shown in its header, used to decode errors). */
   setDialect(id: string, dialect: SessionDialect): void {
     const r = this.db.prepare('UPDATE sessions SET dialect = ? WHERE id = ?').run(JSON.stringify(dialect), id);
+    if (r.changes === 0) this.require(id);
+  }
+
+  /** What the recorder could not save, kept with the session so it is still shown after a restart. */
+  setRecording(id: string, recording: SessionRecording): void {
+    const r = this.db.prepare('UPDATE sessions SET recording = ? WHERE id = ?').run(JSON.stringify(recording), id);
     if (r.changes === 0) this.require(id);
   }
 
