@@ -19,6 +19,7 @@ import type {
   TrafficEvent,
 } from './types';
 import type { ClientMessage } from './bridge';
+import { PATCH_FIELDS, type PatchField } from './patch';
 
 const MiB = 1024 * 1024;
 
@@ -282,16 +283,10 @@ export const TrafficEventSchema = z.object({
   late: z.boolean().optional(),
 });
 
-export const EventPatchSchema = z.object({
-  seq,
-  pair: seq.optional(),
-  latencyMs: z.number().nonnegative().optional(),
-  state: pairState.optional(),
-  late: z.boolean().optional(),
-  items: batchItems.optional(),
-  findings: findings.optional(),
-  error: DecodedErrorSchema.optional(),
-});
+/** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */
+export const EventPatchSchema = TrafficEventSchema.pick({ seq: true }).extend(
+  TrafficEventSchema.pick(Object.fromEntries(PATCH_FIELDS.map((k) => [k, true])) as Record<PatchField, true>).partial().shape,
+);
 
 // ---------- sessions and the session file ----------
 
