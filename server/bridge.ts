@@ -45,7 +45,7 @@ class BridgeClient {
       this.send({ type: 'error', message: `bad bridge message: ${parsed.error}` });
       return;
     }
-    this.handle(parsed.value as ClientMessage);
+    this.handle(parsed.value);
   }
 
   private handle(msg: ClientMessage): void {
@@ -63,18 +63,8 @@ class BridgeClient {
       case 'unsubscribe':
         this.subs.delete(msg.session);
         return;
-      case 'send': {
-        const session = this.manager.getLive(msg.session);
-        if (!session) {
-          this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: 'session is not live: connect again to send' });
-          return;
-        }
-        session.send(msg.text).then(
-          (seq) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: true, seq }),
-          (err: Error) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: err.message }),
-        );
-        return;
-      }
+      default:
+        return msg satisfies never;
     }
   }
 

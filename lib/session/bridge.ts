@@ -1,6 +1,7 @@
 /**
  * The browser's WebSocket (path /bridge, token required) and its message unions. Both sides
- * validate what they receive with the zod schemas in lib/session/schemas.ts.
+ * validate what they receive: the server with the zod schemas in lib/session/schemas.ts, the page
+ * with cheap shape checks (components/stores/bridge-client.ts).
  */
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from './types';
 
@@ -9,12 +10,11 @@ export const BRIDGE_PATH = '/bridge';
 export const TOKEN_PARAM = 'token';
 export const TOKEN_HEADER = 'x-rpcscope-token';
 
-export type ClientMessage =
-  /** Start (or resume) the live feed of one session from just after `sinceSeq` (0 = from the start). */
-  | { type: 'subscribe'; session: string; sinceSeq: number }
-  | { type: 'unsubscribe'; session: string }
-  /** Send one message text exactly as given (invalid JSON allowed). */
-  | { type: 'send'; session: string; text: string; ref?: string };
+/**
+ * The page's messages: `subscribe` starts (or resumes) the live feed of one session from just after
+ * `sinceSeq` (0 = from the start); `unsubscribe` ends it. Typed from the schema that checks them.
+ */
+export type { ClientMessage } from './schemas';
 
 export type ServerMessage =
   | { type: 'hello'; version: 1; sessions: SessionSummary[] }
@@ -22,8 +22,6 @@ export type ServerMessage =
   | { type: 'events'; session: string; events: TrafficEvent[] }
   | { type: 'patches'; session: string; patches: EventPatch[] }
   | { type: 'session'; summary: SessionSummary }
-  /** The answer to a `send` (accepted, or why not). */
-  | { type: 'sent'; session: string; ref?: string; ok: boolean; error?: string; seq?: number }
   | { type: 'error'; message: string };
 
 /** HTTP API (all under /api, token required, JSON bodies, state changes only on POST/PUT/DELETE). */

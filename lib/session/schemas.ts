@@ -18,7 +18,6 @@ import type {
   TargetSpec,
   TrafficEvent,
 } from './types';
-import type { ClientMessage } from './bridge';
 import { PATCH_FIELDS, type PatchField } from './patch';
 
 const MiB = 1024 * 1024;
@@ -51,7 +50,6 @@ export const LIMITS = {
   eventsPerFile: 5_000_000,
   redactionKinds: 1000,
   sessionIdChars: 100,
-  refChars: 200,
   tags: 50,
   tagChars: 50,
   timeoutMsMax: 24 * 60 * 60 * 1000,
@@ -336,15 +334,11 @@ export const ClientMessageSchema = z.discriminatedUnion(
   [
     z.strictObject({ type: z.literal('subscribe'), session: sessionId, sinceSeq: count }),
     z.strictObject({ type: z.literal('unsubscribe'), session: sessionId }),
-    z.strictObject({
-      type: z.literal('send'),
-      session: sessionId,
-      text: z.string().max(LIMITS.rawChars, 'message is larger than 64 MiB'),
-      ref: z.string().max(LIMITS.refChars).optional(),
-    }),
   ],
-  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe, send') },
+  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe') },
 );
+/** What the page may say on the bridge (sends go through POST /api/sessions/:id/send). */
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
 export const CreateSessionBodySchema = z.strictObject({
   target: TargetSpecSchema,
