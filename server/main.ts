@@ -36,6 +36,8 @@ export interface RunningServer {
   port: number;
   config: ServerConfig;
   manager: SessionManager;
+  /** Open bridge WebSockets (the heartbeat closes the ones that stop answering). */
+  bridgeSockets(): number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const store = new Store({ dir: config.dataDir });
   const manager = new SessionManager(new StoreRecorder(store));
-  const bridge = new Bridge(manager);
+  const bridge = new Bridge(manager, config.bridgeHeartbeat);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
@@ -129,7 +131,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       store.close();
     })());
 
-  return { url, port: actualPort, config, manager, stop };
+  return { url, port: actualPort, config, manager, bridgeSockets: () => bridge.socketCount, stop };
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
