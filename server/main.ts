@@ -56,6 +56,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);
+  // The page calls every entry of the route table; one without a handler is a bug, not a 404 later.
+  const unserved = router.unserved();
+  if (unserved.length) throw new Error(`API routes without a handler: ${unserved.join(', ')}`);
 
   const app = opts.pages === false ? null : next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
   const handle = app ? app.getRequestHandler() : null;
