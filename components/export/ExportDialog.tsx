@@ -10,7 +10,9 @@ import { filterOf, useTimeline } from '@/components/stores/timeline';
 import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
 import { Dialog, Problem, Spinner } from '@/components/collections/ui';
-import { api, download, enc, messageOf } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
+import { messageOf } from '@/components/api/client';
 import { KIND_WORDS, RedactionReportView, type RedactionReportLike } from './RedactionReportView';
 import { filteredSelection } from './selection';
 
@@ -81,7 +83,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
   const runPreview = async () => {
     setPreview({ state: 'busy' });
     try {
-      const r = await api<{ events: number; redaction: RedactionReportLike | null }>('POST', `/api/sessions/${enc(sessionId)}/export/preview`, body);
+      const r = await api.call(API.exportPreview, { params: { id: sessionId }, body });
       setPreview({ state: 'ready', key, events: r.events, report: r.redaction });
     } catch (err) {
       setPreview({ state: 'failed', error: messageOf(err) });
@@ -93,7 +95,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
     setProblem(null);
     try {
       const ext = o.format === 'html' ? 'html' : o.format === 'har' ? 'har' : 'rpcscope-session.json';
-      const d = await download('POST', `/api/sessions/${enc(sessionId)}/export`, { format: o.format, ...body }, `${view.summary.name}.${ext}`);
+      const d = await api.download(API.exportSelection, { params: { id: sessionId }, body: { format: o.format, ...body } }, `${view.summary.name}.${ext}`);
       const redacted = d.headers.get('x-rpcscope-redacted');
       setSaved(`Downloaded ${d.fileName} (${d.bytes.toLocaleString()} bytes${redacted && redacted !== 'none' ? `, ${redacted} replacements` : ', not redacted'}).`);
     } catch (err) {

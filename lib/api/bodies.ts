@@ -48,6 +48,9 @@ export interface ListedDocument extends DocumentSummary {
   document: unknown;
 }
 
+/** Where to load an OpenRPC document from: the target's `rpc.discover`, a URL, or the document itself. */
+export type OpenRpcSourceBody = { discover: true } | { url: string } | { document: unknown; name?: string };
+
 /** A session's OpenRPC documents and the method index built from them. */
 export interface OpenRpcListing {
   documents: ListedDocument[];

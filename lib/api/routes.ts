@@ -11,7 +11,7 @@ import type { DocumentSummary } from '../openrpc/types';
 import type { RedactionReport } from '../redaction/redact';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
-import type { CollectionImport, HistoryEntry, ImportedSession, OpenRpcListing, RunResult, ShareState } from './bodies';
+import type { CollectionImport, HistoryEntry, ImportedSession, OpenRpcListing, OpenRpcSourceBody, RunResult, ShareState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -36,7 +36,7 @@ export interface RouteSpec<P extends string = string, Req = unknown, Res = unkno
   path: P;
   body: BodyKind;
   /** When present the server checks the body with it before the handler runs (400 with its words). */
-  schema?: z.ZodType<Req>;
+  schema?: z.ZodType;
   /** Types only, never set: what the body and the answer are. */
   readonly types?: { req: Req; res: Res };
 }
@@ -45,7 +45,7 @@ export type PathOf<R> = R extends RouteSpec<infer P, unknown, unknown> ? P : nev
 export type RequestOf<R> = R extends { readonly types?: { req: infer Req } } ? Req : never;
 export type ResponseOf<R> = R extends { readonly types?: { res: infer Res } } ? Res : never;
 /** What a handler's `body()` gives: the checked body when the route has a schema, else unknown JSON. */
-export type CheckedBodyOf<R> = R extends { schema: z.ZodType<infer B> } ? B : unknown;
+export type CheckedBodyOf<R> = R extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
 
 /** A route whose answer is `Res`; its JSON body (if any) is `Req`. */
 const get = <Res>() => <P extends string>(path: P): RouteSpec<P, undefined, Res> => ({ method: 'GET', path, body: 'none' });
@@ -53,8 +53,8 @@ const del = <Res>() => <P extends string>(path: P): RouteSpec<P, undefined, Res>
 /** A JSON body route; given a schema, the server hands the handler the checked body. */
 function json<Req, Res>(method: 'POST' | 'PUT') {
   function make<P extends string>(path: P): RouteSpec<P, Req, Res>;
-  function make<P extends string>(path: P, schema: z.ZodType<Req>): RouteSpec<P, Req, Res> & { schema: z.ZodType<Req> };
-  function make<P extends string>(path: P, schema?: z.ZodType<Req>): RouteSpec<P, Req, Res> {
+  function make<P extends string, S extends z.ZodType>(path: P, schema: S): RouteSpec<P, Req, Res> & { schema: S };
+  function make<P extends string>(path: P, schema?: z.ZodType): RouteSpec<P, Req, Res> {
     return schema ? { method, path, body: 'json', schema } : { method, path, body: 'json' };
   }
   return make;
@@ -64,12 +64,17 @@ const put = <Req, Res>() => json<Req, Res>('PUT');
 const text = <Res>() => <P extends string>(path: P): RouteSpec<P, string, Res> => ({ method: 'POST', path, body: 'text' });
 
 type Ok = { ok: true };
+/**
+ * What the page sends to open a session. The dialect is any id the page holds (a remembered form
+ * may name one this server does not know): the schema refuses an unknown one with its words.
+ */
+type OpenSessionRequest = Omit<z.input<typeof CreateSessionBodySchema>, 'dialect'> & { dialect?: string };
 type Redaction = { redact?: string; paths?: string[]; seqs?: string | number[] };
 
 export const API = {
   // ---- live sessions (server/api.ts)
   listSessions: get<{ sessions: SessionSummary[] }>()('/api/sessions'),
-  openSession: post<z.infer<typeof CreateSessionBodySchema>, { session: SessionSummary }>()('/api/sessions', CreateSessionBodySchema),
+  openSession: post<OpenSessionRequest, { session: SessionSummary }>()('/api/sessions', CreateSessionBodySchema),
   getSession: get<{ session: SessionSummary }>()('/api/sessions/:id'),
   listEvents: get<{ events: TrafficEvent[] }>()('/api/sessions/:id/events'),
   send: post<z.infer<typeof SendBodySchema>, { seq: number }>()('/api/sessions/:id/send', SendBodySchema),
@@ -82,7 +87,7 @@ export const API = {
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)
   listOpenRpc: get<OpenRpcListing>()('/api/sessions/:id/openrpc'),
-  addOpenRpc: post<{ document?: unknown; url?: string; discover?: boolean }, OpenRpcListing & { added: DocumentSummary }>()('/api/sessions/:id/openrpc'),
+  addOpenRpc: post<OpenRpcSourceBody, OpenRpcListing & { added: DocumentSummary }>()('/api/sessions/:id/openrpc'),
   removeOpenRpc: del<OpenRpcListing>()('/api/sessions/:id/openrpc/:docId'),
 
   // ---- collections (server/routes/collections.ts)

@@ -3,7 +3,7 @@
  * validate what they receive: the server with the zod schemas in lib/session/schemas.ts, the page
  * with cheap shape checks (components/stores/bridge-client.ts).
  */
-import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from './types';
+import type { EventPatch, SessionSummary, TrafficEvent } from './types';
 
 export const BRIDGE_PATH = '/bridge';
 /** Query parameter or `Sec-WebSocket-Protocol` entry (`rpcscope.token.<token>`) that carries the token. */
@@ -23,14 +23,3 @@ export type ServerMessage =
   | { type: 'patches'; session: string; patches: EventPatch[] }
   | { type: 'session'; summary: SessionSummary }
   | { type: 'error'; message: string };
-
-/** HTTP API (all under /api, token required, JSON bodies, state changes only on POST/PUT/DELETE). */
-export interface ApiRoutes {
-  'GET /api/sessions': { res: { sessions: SessionSummary[] } };
-  'POST /api/sessions': { req: { target: TargetSpec; name?: string; timeoutMs?: number }; res: { session: SessionSummary } };
-  'GET /api/sessions/:id': { res: { session: SessionSummary } };
-  'GET /api/sessions/:id/events': { res: { events: TrafficEvent[] } };
-  'POST /api/sessions/:id/send': { req: { text: string }; res: { seq: number } };
-  'POST /api/sessions/:id/close': { res: { session: SessionSummary } };
-  'DELETE /api/sessions/:id': { res: { ok: true } };
-}
