@@ -36,7 +36,7 @@ export type TypedHandler<R extends RouteSpec> = (
 ) => AnswerOf<R> | Promise<AnswerOf<R>>;
 
 interface Route {
-  spec?: RouteSpec;
+  spec: RouteSpec;
   method: string;
   pattern: RegExp;
   keys: string[];
@@ -49,22 +49,23 @@ export class ApiRouter {
 
   /** Serves one entry of the route table (lib/api/routes.ts); the handler must return its declared answer. */
   on<R extends RouteSpec>(spec: R, handler: TypedHandler<R>): this {
+    // The params are matched from this spec's own path, and the body is checked below when the
+    // spec has a schema, so the context the handler gets is the one its type promises.
+    const typed = handler as unknown as RouteHandler;
     const schema = spec.schema;
     const run: RouteHandler = schema
-      ? (ctx) => (handler as unknown as RouteHandler)({ ...ctx, body: async () => need(parseWith(schema, await ctx.body())) })
-      : (handler as unknown as RouteHandler);
-    this.add(spec.method, spec.path, run);
-    this.routes[this.routes.length - 1].spec = spec;
-    return this;
+      ? (ctx) => typed({ ...ctx, body: async () => need(parseWith(schema, await ctx.body())) })
+      : typed;
+    return this.add(spec.method, spec.path, run, spec);
   }
 
-  /** Route-table entries nobody serves (a test checks this list is empty). */
+  /** Route-table entries nobody serves (server/main.ts refuses to start unless this is empty). */
   unserved(): string[] {
     const served = new Set(this.routes.map((r) => r.spec));
     return Object.entries(API).filter(([, spec]) => !served.has(spec)).map(([name]) => name);
   }
 
-  private add(method: string, path: string, handler: RouteHandler): this {
+  private add(method: string, path: string, handler: RouteHandler, spec: RouteSpec): this {
     const keys: string[] = [];
     const pattern = new RegExp(
       '^' + path.replace(/:(\w+)/g, (_m, k: string) => {
@@ -72,7 +73,7 @@ export class ApiRouter {
         return '([^/]+)';
       }) + '$',
     );
-    this.routes.push({ method, pattern, keys, handler });
+    this.routes.push({ spec, method, pattern, keys, handler });
     return this;
   }
 
