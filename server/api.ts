@@ -3,8 +3,10 @@
  * security gate (token, Host, Origin) runs first in server/main.ts; nothing here changes state on GET.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseCreateSessionBody, parseSendBody } from '../lib/session/schemas';
 import { DIALECT_IDS } from '../lib/dialects/registry';
+import { parseWith } from '../lib/session/schemas';
+import type { CheckedBodyOf, FileDownload, ParamsOf, PathOf, ResponseOf, RouteSpec } from '../lib/api/routes';
+import { API } from '../lib/api/routes';
 import type { SessionManager } from './session/manager';
 import { SendRefusedError } from './transports/send-queue';
 
@@ -12,22 +14,31 @@ const MAX_BODY = 70 * 1024 * 1024;
 const MAX_EVENTS_PAGE = 10_000;
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  /** `details` travel beside `error` in the JSON answer (e.g. an import's per-entry problems). */
+  constructor(readonly status: number, message: string, readonly details?: Record<string, unknown>) {
     super(message);
   }
 }
 
 export type RouteHandler = (ctx: RouteContext) => Promise<unknown> | unknown;
 
-export interface RouteContext {
+export interface RouteContext<Params = Record<string, string>, Body = unknown> {
   req: IncomingMessage;
   res: ServerResponse;
-  params: Record<string, string>;
+  params: Params;
   query: URLSearchParams;
-  body(): Promise<unknown>;
+  /** The JSON body; on a route with a schema, already checked by it (a 400 otherwise). */
+  body(): Promise<Body>;
 }
 
+/** What a handler of route R returns: its declared answer, or nothing when it wrote a download itself. */
+type AnswerOf<R> = ResponseOf<R> extends FileDownload ? void : ResponseOf<R>;
+export type TypedHandler<R extends RouteSpec> = (
+  ctx: RouteContext<ParamsOf<PathOf<R>>, CheckedBodyOf<R>>,
+) => AnswerOf<R> | Promise<AnswerOf<R>>;
+
 interface Route {
+  spec: RouteSpec;
   method: string;
   pattern: RegExp;
   keys: string[];
@@ -38,7 +49,25 @@ interface Route {
 export class ApiRouter {
   private readonly routes: Route[] = [];
 
-  add(method: string, path: string, handler: RouteHandler): this {
+  /** Serves one entry of the route table (lib/api/routes.ts); the handler must return its declared answer. */
+  on<R extends RouteSpec>(spec: R, handler: TypedHandler<R>): this {
+    // The params are matched from this spec's own path, and the body is checked below when the
+    // spec has a schema, so the context the handler gets is the one its type promises.
+    const typed = handler as unknown as RouteHandler;
+    const schema = spec.schema;
+    const run: RouteHandler = schema
+      ? (ctx) => typed({ ...ctx, body: async () => need(parseWith(schema, await ctx.body())) })
+      : typed;
+    return this.add(spec.method, spec.path, run, spec);
+  }
+
+  /** Route-table entries nobody serves (server/main.ts refuses to start unless this is empty). */
+  unserved(): string[] {
+    const served = new Set(this.routes.map((r) => r.spec));
+    return Object.entries(API).filter(([, spec]) => !served.has(spec)).map(([name]) => name);
+  }
+
+  private add(method: string, path: string, handler: RouteHandler, spec: RouteSpec): this {
     const keys: string[] = [];
     const pattern = new RegExp(
       '^' + path.replace(/:(\w+)/g, (_m, k: string) => {
@@ -46,7 +75,7 @@ export class ApiRouter {
         return '([^/]+)';
       }) + '$',
     );
-    this.routes.push({ method, pattern, keys, handler });
+    this.routes.push({ spec, method, pattern, keys, handler });
     return this;
   }
 
@@ -66,7 +95,8 @@ export class ApiRouter {
       } catch (err) {
         const status = err instanceof HttpError ? err.status : 500;
         const message = err instanceof Error ? err.message : String(err);
-        if (!res.headersSent) sendJson(res, status, { error: message });
+        const details = err instanceof HttpError ? err.details : undefined;
+        if (!res.headersSent) sendJson(res, status, { ...details, error: message });
       }
       return;
     }
@@ -129,9 +159,9 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
   };
 
   return router
-    .add('GET', '/api/sessions', () => ({ sessions: manager.summaries() }))
-    .add('POST', '/api/sessions', async ({ body }) => {
-      const { target, name, timeoutMs, dialect } = need(parseCreateSessionBody(await body()));
+    .on(API.listSessions, () => ({ sessions: manager.summaries() }))
+    .on(API.openSession, async ({ body }) => {
+      const { target, name, timeoutMs, dialect } = await body();
       try {
         const session = await manager.open(target, name, { timeoutMs, dialect });
         return { session: manager.summary(session.id) ?? session.summary };
@@ -139,16 +169,16 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
         throw new HttpError(502, err instanceof Error ? err.message : String(err));
       }
     })
-    .add('GET', '/api/sessions/:id', ({ params }) => ({ session: summaryOr404(params.id) }))
-    .add('GET', '/api/sessions/:id/events', ({ params, query }) => {
+    .on(API.getSession, ({ params }) => ({ session: summaryOr404(params.id) }))
+    .on(API.listEvents, ({ params, query }) => {
       summaryOr404(params.id);
       const sinceSeq = Number(query.get('sinceSeq') ?? 0) || 0;
       const limit = Math.min(Number(query.get('limit') ?? MAX_EVENTS_PAGE) || MAX_EVENTS_PAGE, MAX_EVENTS_PAGE);
       return { events: manager.events(params.id, sinceSeq, limit) };
     })
-    .add('POST', '/api/sessions/:id/send', async ({ params, body }) => {
+    .on(API.send, async ({ params, body }) => {
       const live = liveOr409(params.id);
-      const { text } = need(parseSendBody(await body()));
+      const { text } = await body();
       try {
         // Returns once the transport took the bytes; the answer comes through the bridge.
         return { seq: await live.send(text) };
@@ -157,7 +187,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
         throw new HttpError(err instanceof SendRefusedError ? 429 : 409, err instanceof Error ? err.message : String(err));
       }
     })
-    .add('POST', '/api/sessions/:id/auto-replies', async ({ params, body }) => {
+    .on(API.setAutoReplies, async ({ params, body }) => {
       const live = liveOr409(params.id);
       const value = (await body()) as { rules?: unknown } | undefined;
       const rules = value?.rules;
@@ -166,8 +196,8 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       live.setAutoReplies(rules as Record<string, unknown>);
       return { rules: live.getAutoReplies() };
     })
-    .add('GET', '/api/sessions/:id/auto-replies', ({ params }) => ({ rules: liveOr409(params.id).getAutoReplies() }))
-    .add('POST', '/api/sessions/:id/dialect', async ({ params, body }) => {
+    .on(API.getAutoReplies, ({ params }) => ({ rules: liveOr409(params.id).getAutoReplies() }))
+    .on(API.setDialect, async ({ params, body }) => {
       const live = liveOr409(params.id);
       const value = (await body()) as { dialect?: unknown } | undefined;
       if (typeof value?.dialect !== 'string') throw new HttpError(400, `dialect must be one of ${DIALECT_IDS.join(', ')}`);
@@ -177,7 +207,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
         throw new HttpError(400, (err as Error).message);
       }
     })
-    .add('POST', '/api/sessions/:id/cancel', async ({ params, body }) => {
+    .on(API.cancel, async ({ params, body }) => {
       const live = liveOr409(params.id);
       const value = (await body()) as { seq?: unknown; reason?: unknown } | undefined;
       if (typeof value?.seq !== 'number') throw new HttpError(400, 'seq (the pending request to cancel) must be a number');
@@ -189,13 +219,15 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
         throw new HttpError(409, (err as Error).message);
       }
     })
-    .add('POST', '/api/sessions/:id/close', async ({ params }) => {
+    .on(API.closeSession, async ({ params }) => {
       summaryOr404(params.id);
-      return { session: await manager.close(params.id) };
+      const session = await manager.close(params.id);
+      if (!session) throw new HttpError(404, `no session ${params.id}`);
+      return { session };
     })
-    .add('DELETE', '/api/sessions/:id', async ({ params }) => {
+    .on(API.deleteSession, async ({ params }) => {
       summaryOr404(params.id);
       await manager.remove(params.id);
-      return { ok: true };
+      return { ok: true } as const;
     });
 }

@@ -2,7 +2,8 @@
  * The browser's WebSocket. Authenticated in the upgrade handler (server/main.ts) before it gets
  * here. A subscriber first catches up from the recorder (everything after the seq it last saw),
  * then follows live. Entries travel in batches; a slow page falls back to catching up from the
- * recorder instead of piling up memory here.
+ * recorder instead of piling up memory here. Sockets that stop answering pings are closed
+ * (server/bridge-heartbeat.ts).
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { IncomingMessage } from 'node:http';
@@ -11,6 +12,7 @@ import type { ClientMessage, ServerMessage } from '../lib/session/bridge';
 import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/types';
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
+import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
 
 const FLUSH_MS = 16;
 const PAGE = 2000;
@@ -47,7 +49,7 @@ class BridgeClient {
       this.send({ type: 'error', message: `bad bridge message: ${parsed.error}` });
       return;
     }
-    this.handle(parsed.value as ClientMessage);
+    this.handle(parsed.value);
   }
 
   private handle(msg: ClientMessage): void {
@@ -65,18 +67,8 @@ class BridgeClient {
       case 'unsubscribe':
         this.subs.delete(msg.session);
         return;
-      case 'send': {
-        const session = this.manager.getLive(msg.session);
-        if (!session) {
-          this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: 'session is not live: connect again to send' });
-          return;
-        }
-        session.send(msg.text).then(
-          (seq) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: true, seq }),
-          (err: Error) => this.send({ type: 'sent', session: msg.session, ref: msg.ref, ok: false, error: err.message }),
-        );
-        return;
-      }
+      default:
+        return msg satisfies never;
     }
   }
 
@@ -204,8 +196,10 @@ class BridgeClient {
 export class Bridge {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false });
   private readonly clients = new Set<BridgeClient>();
+  private readonly heartbeat: Heartbeat;
 
-  constructor(private readonly manager: SessionManager) {
+  constructor(private readonly manager: SessionManager, heartbeat: HeartbeatOptions = DEFAULT_HEARTBEAT) {
+    this.heartbeat = new Heartbeat(heartbeat);
     manager.listen({
       events: (id, events) => this.clients.forEach((c) => c.onEvents(id, events)),
       patches: (id, patches) => this.clients.forEach((c) => c.onPatches(id, patches)),
@@ -218,6 +212,7 @@ export class Bridge {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const client = new BridgeClient(ws, this.manager);
       this.clients.add(client);
+      this.heartbeat.watch(ws);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return client.send({ type: 'error', message: 'bridge messages are JSON text' });
         client.receive(data.toString());
@@ -231,7 +226,13 @@ export class Bridge {
     });
   }
 
+  /** Open bridge sockets. */
+  get socketCount(): number {
+    return this.clients.size;
+  }
+
   close(): void {
+    this.heartbeat.stop();
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
   }

@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { LiveSession, type SessionSink } from './session/live-session';
 import { buildSessionFile, serializeSessionFile } from '../lib/session/file-format';
 import { redactTarget } from '../lib/session/redact-target';
+import { applyPatch } from '../lib/session/patch';
 import type { EventPatch, Framing, TargetSpec, TrafficEvent } from '../lib/session/types';
 
 export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT | --wait-for METHOD]... [--no-wait] [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
@@ -182,7 +183,7 @@ class OrderedPrinter {
   patch(patches: EventPatch[]): void {
     for (const p of patches) {
       const e = this.bySeq.get(p.seq);
-      if (e) Object.assign(e, p);
+      if (e) applyPatch(e, p);
     }
     this.drain(false);
   }

@@ -3,6 +3,7 @@
  * loopback only, a fresh random token per start, data under the project folder.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_HEARTBEAT, type HeartbeatOptions } from './bridge-heartbeat';
 
 export interface ServerConfig {
   host: string;
@@ -16,6 +17,8 @@ export interface ServerConfig {
   allowedHosts: string[];
   dangerouslyAllowAllInterfaces: boolean;
   dangerouslySkipOriginCheck: boolean;
+  /** Bridge sockets quiet this long are pinged, and closed when the pong is this late. */
+  bridgeHeartbeat?: HeartbeatOptions;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -59,5 +62,17 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     allowedHosts: (env.RPCSCOPE_DANGEROUSLY_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     dangerouslyAllowAllInterfaces,
     dangerouslySkipOriginCheck: env.RPCSCOPE_DANGEROUSLY_SKIP_ORIGIN_CHECK === '1',
+    bridgeHeartbeat: {
+      intervalMs: msFrom(env, 'RPCSCOPE_BRIDGE_PING_MS', DEFAULT_HEARTBEAT.intervalMs),
+      timeoutMs: msFrom(env, 'RPCSCOPE_BRIDGE_PONG_TIMEOUT_MS', DEFAULT_HEARTBEAT.timeoutMs),
+    },
   };
+}
+
+function msFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 10 || ms > 86_400_000) throw new Error(`${name} must be a whole number of milliseconds from 10 to 86400000, not ${JSON.stringify(text)}`);
+  return ms;
 }

@@ -37,6 +37,8 @@ export interface RunningServer {
   port: number;
   config: ServerConfig;
   manager: SessionManager;
+  /** Open bridge WebSockets (the heartbeat closes the ones that stop answering). */
+  bridgeSockets(): number;
   stop(): Promise<void>;
 }
 
@@ -63,13 +65,16 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
   const recorder = new StoreRecorder(store);
   const manager = new SessionManager(recorder);
-  const bridge = new Bridge(manager);
+  const bridge = new Bridge(manager, config.bridgeHeartbeat);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);
+  // The page calls every entry of the route table; one without a handler is a bug, not a 404 later.
+  const unserved = router.unserved();
+  if (unserved.length) throw new Error(`API routes without a handler: ${unserved.join(', ')}`);
 
   const app = opts.pages === false ? null : next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
   const handle = app ? app.getRequestHandler() : null;
@@ -156,7 +161,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
       lock.release();
     })());
 
-  return { url, port: actualPort, config, manager, stop };
+  return { url, port: actualPort, config, manager, bridgeSockets: () => bridge.socketCount, stop };
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {

@@ -2,8 +2,8 @@
 /** Auto-reply rules go to the server (it answers the target's requests while the user explores). */
 import { checkJson } from '@/lib/builder/json-text';
 import { useBuilder } from '@/components/stores/builder';
-import { useSessions } from '@/components/stores/sessions';
-import { apiCall } from '@/components/stores/api';
+import { api, useSessions } from '@/components/stores/sessions';
+import { API } from '@/lib/api/routes';
 
 /** Save the whole rule set of a session locally and on the server; resolves with the server's error, if any. */
 export async function saveAutoReplies(sessionId: string, rules: Record<string, string>): Promise<string | null> {
@@ -21,7 +21,7 @@ export async function saveAutoReplies(sessionId: string, rules: Record<string, s
   }
   store.setAutoReplySync(sessionId, { state: 'saving' });
   try {
-    await apiCall(token, 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/auto-replies`, { rules: payload });
+    await api.call(API.setAutoReplies, { params: { id: sessionId }, body: { rules: payload } });
     store.setAutoReplySync(sessionId, { state: 'saved' });
     return null;
   } catch (e) {
@@ -46,7 +46,7 @@ export async function loadAutoReplies(sessionId: string): Promise<void> {
   loaded.add(sessionId);
   let server: Record<string, unknown>;
   try {
-    ({ rules: server } = await apiCall<{ rules: Record<string, unknown> }>(token, 'GET', `/api/sessions/${encodeURIComponent(sessionId)}/auto-replies`));
+    ({ rules: server } = await api.call(API.getAutoReplies, { params: { id: sessionId } }));
   } catch {
     return; // a closed session has no live rules: keep what this browser remembers
   }

@@ -5,7 +5,7 @@ import { useCollections, type CollectionInfo, type FolderNode } from '@/componen
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, NewNameField, Problem, iconButtonClass, IconPencil } from './ui';
 import { ItemNode } from './ItemNode';
-import { messageOf } from './http';
+import { messageOf } from '@/components/api/client';
 
 function IconDownload({ size = 12 }: { size?: number }) {
   return (

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { parseCollectionFile } from '@/lib/collections/parse';
 import { useCollections, type ImportResult } from '@/components/stores/collections';
-import { ApiProblem, messageOf, type EntryProblem } from './http';
+import { ApiError, messageOf, type EntryProblem } from '@/components/api/client';
 import { Spinner } from './ui';
 
 /** The server refuses larger files anyway; reading one this big would only freeze the tab. */
@@ -48,7 +48,7 @@ export function ImportCollection() {
       const result = kind === 'collection' ? await store.importFile(text) : await store.importOpenRpc(text);
       setOutcome({ state: 'ok', file: file.name, result });
     } catch (err) {
-      setOutcome({ state: 'failed', file: file.name, error: messageOf(err), entries: err instanceof ApiProblem ? err.entries : [] });
+      setOutcome({ state: 'failed', file: file.name, error: messageOf(err), entries: err instanceof ApiError ? err.entries : [] });
     }
   };
 

@@ -14,7 +14,7 @@ import { IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, Problem, Spinner, iconButtonClass, selectClass, IconPencil } from './ui';
 import { VarText, unknownVariables } from './VarText';
 import { defaultWhere, useRunItem, type RunState } from './useRunItem';
-import { messageOf } from './http';
+import { messageOf } from '@/components/api/client';
 
 const KIND_LOOK: Record<CollectionItem['kind'], string> = {
   request: 'text-out',

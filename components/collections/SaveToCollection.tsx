@@ -12,7 +12,7 @@ import { describeTarget, KIND_LABEL } from '@/components/targets/form';
 import { Button } from '@/components/ui/Button';
 import { Popover, Problem, fieldClass, selectClass } from './ui';
 import { VarText } from './VarText';
-import { messageOf } from './http';
+import { messageOf } from '@/components/api/client';
 
 const LAST_KEY = 'rpcscope.collections.lastSave';
 const NEW = '__new__';

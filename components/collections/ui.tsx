@@ -6,7 +6,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { IconClose } from '@/components/ui/icons';
-import { messageOf } from './http';
+import { messageOf } from '@/components/api/client';
 
 export const fieldClass =
   'h-7 min-w-0 rounded border border-line-strong bg-bg px-2 text-[12.5px] text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';

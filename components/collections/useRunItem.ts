@@ -10,7 +10,7 @@ import { describeUnknown, substituteMessage, substituteTarget, type UnknownVaria
 import { useCollections, type CollectionItem } from '@/components/stores/collections';
 import { useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
-import { messageOf } from './http';
+import { messageOf } from '@/components/api/client';
 
 export type RunWhere = 'session' | 'target';
 

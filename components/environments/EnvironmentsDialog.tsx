@@ -9,7 +9,7 @@ import { useEnvironments, type Environment } from '@/components/stores/environme
 import { Button } from '@/components/ui/Button';
 import { IconPlus, IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, Dialog, Problem, fieldClass, iconButtonClass } from '@/components/collections/ui';
-import { messageOf } from '@/components/collections/http';
+import { messageOf } from '@/components/api/client';
 import { VariableRows, rowsFrom, rowsToVariables, rowProblems, type Row } from './VariableRows';
 
 function EnvironmentEditor({ env }: { env: Environment }) {

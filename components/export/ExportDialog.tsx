@@ -11,7 +11,9 @@ import { filterOf, useTimeline } from '@/components/stores/timeline';
 import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
 import { Dialog, Problem, Spinner } from '@/components/collections/ui';
-import { api, download, enc, messageOf } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
+import { messageOf } from '@/components/api/client';
 import { KIND_WORDS, RedactionReportView, type RedactionReportLike } from './RedactionReportView';
 import { filteredSelection } from './selection';
 
@@ -74,7 +76,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
   const runPreview = async () => {
     setPreview({ state: 'busy' });
     try {
-      const r = await api<{ events: number; redaction: RedactionReportLike | null }>('POST', `/api/sessions/${enc(sessionId)}/export/preview`, body);
+      const r = await api.call(API.exportPreview, { params: { id: sessionId }, body });
       setPreview({ state: 'ready', key, events: r.events, report: r.redaction });
     } catch (err) {
       setPreview({ state: 'failed', error: messageOf(err) });
@@ -85,7 +87,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
     setDownloading(true);
     setProblem(null);
     try {
-      const d = await download('POST', `/api/sessions/${enc(sessionId)}/export`, { format: o.format, ...body }, `${view.summary.name}.${EXPORT_FORMATS[o.format].extension}`);
+      const d = await api.download(API.exportSelection, { params: { id: sessionId }, body: { format: o.format, ...body } }, `${view.summary.name}.${EXPORT_FORMATS[o.format].extension}`);
       const redacted = d.headers.get('x-rpcscope-redacted');
       setSaved(`Downloaded ${d.fileName} (${d.bytes.toLocaleString()} bytes${redacted && redacted !== 'none' ? `, ${redacted} replacements` : ', not redacted'}).`);
     } catch (err) {

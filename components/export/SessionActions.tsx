@@ -6,9 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { SessionSummary } from '@/lib/session/types';
 import { Badge } from '@/components/collections/ui';
-import { api, enc } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
 import { ExportDialog } from './ExportDialog';
-import { ShareDialog, type ShareState } from './ShareDialog';
+import { ShareDialog } from './ShareDialog';
 
 const buttonClass = 'shrink-0 rounded border border-line-strong px-2 py-0.5 text-[12px] text-muted hover:bg-hover hover:text-fg';
 
@@ -19,7 +20,7 @@ export function SessionActions({ summary }: { summary: SessionSummary }) {
 
   useEffect(() => {
     let cancelled = false;
-    api<ShareState>('GET', `/api/sessions/${enc(summary.id)}/share`).then(
+    api.call(API.getShare, { params: { id: summary.id } }).then(
       (s) => { if (!cancelled) setShared({ id: summary.id, on: !!s.shareId }); },
       () => undefined, // the badge is a hint; the dialog reports problems
     );

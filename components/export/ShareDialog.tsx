@@ -7,12 +7,11 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { ConfirmDelete, Dialog, Problem, Spinner } from '@/components/collections/ui';
-import { api, enc, messageOf } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
+import { messageOf } from '@/components/api/client';
+import type { ShareState } from '@/lib/api/bodies';
 
-export interface ShareState {
-  shareId: string | null;
-  url: string | null;
-}
 
 export function ShareDialog({ sessionId, name, onClose, onChange }: {
   sessionId: string;
@@ -23,16 +22,15 @@ export function ShareDialog({ sessionId, name, onClose, onChange }: {
   const [state, setState] = useState<ShareState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const path = `/api/sessions/${enc(sessionId)}/share`;
 
   useEffect(() => {
     let cancelled = false;
-    api<ShareState>('GET', path).then(
+    api.call(API.getShare, { params: { id: sessionId } }).then(
       (s) => { if (!cancelled) setState(s); },
       (err: unknown) => { if (!cancelled) setProblem(messageOf(err)); },
     );
     return () => { cancelled = true; };
-  }, [path]);
+  }, [sessionId]);
 
   const apply = (s: ShareState) => {
     setState(s);
@@ -43,7 +41,7 @@ export function ShareDialog({ sessionId, name, onClose, onChange }: {
     setBusy(true);
     setProblem(null);
     try {
-      apply(await api<ShareState>('POST', path));
+      apply(await api.call(API.share, { params: { id: sessionId } }));
     } catch (err) {
       setProblem(messageOf(err));
     } finally {
@@ -52,7 +50,7 @@ export function ShareDialog({ sessionId, name, onClose, onChange }: {
   };
 
   const revoke = async () => {
-    await api('DELETE', path);
+    await api.call(API.unshare, { params: { id: sessionId } });
     apply({ shareId: null, url: null });
   };
 

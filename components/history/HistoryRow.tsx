@@ -6,7 +6,7 @@ import { describeTarget, KIND_LABEL } from '@/components/targets/form';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconTrash } from '@/components/ui/icons';
 import { Badge, ConfirmDelete, InlineName, fieldClass, iconButtonClass, IconPencil } from '@/components/collections/ui';
-import { messageOf } from '@/components/collections/http';
+import { messageOf } from '@/components/api/client';
 
 function startedLabel(iso: string): string {
   const d = new Date(iso);

@@ -8,7 +8,7 @@ import { useHistory } from '@/components/stores/history';
 import { Button } from '@/components/ui/Button';
 import { IconClose } from '@/components/ui/icons';
 import { Spinner, iconButtonClass } from '@/components/collections/ui';
-import { messageOf } from '@/components/collections/http';
+import { messageOf } from '@/components/api/client';
 
 export function ImportSessionButton({ compact = false }: { compact?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);

@@ -6,20 +6,13 @@
  */
 import { create } from 'zustand';
 import { OpenRpcDocument } from '@/lib/openrpc/document';
-import { OpenRpcSet, type MethodListItem } from '@/lib/openrpc/set';
-import type { DocumentSummary } from '@/lib/openrpc/types';
-import { apiCall } from '@/components/stores/api';
-import { useSessions } from '@/components/stores/sessions';
+import { OpenRpcSet } from '@/lib/openrpc/set';
+import { API } from '@/lib/api/routes';
+import type { ListedDocument, OpenRpcListing } from '@/lib/api/bodies';
+import { api } from '@/components/stores/sessions';
 
-export interface ListedDocument extends DocumentSummary {
-  document: unknown;
-}
-
-export interface Listing {
-  documents: ListedDocument[];
-  methods: MethodListItem[];
-  live: boolean;
-}
+export type { ListedDocument };
+export type Listing = OpenRpcListing;
 
 export type LoadKind = 'discover' | 'url' | 'file' | 'paste';
 
@@ -44,14 +37,6 @@ interface OpenRpcStore {
 const EMPTY_SET = new OpenRpcSet([]);
 export const EMPTY_ENTRY: SessionOpenRpc = { set: EMPTY_SET };
 
-const path = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/openrpc`;
-
-function token(): string {
-  const t = useSessions.getState().token;
-  if (!t) throw new Error('No access token: open the URL the rpcscope server printed.');
-  return t;
-}
-
 function rebuild(listing: Listing): OpenRpcSet {
   return new OpenRpcSet(listing.documents.map((d) => OpenRpcDocument.load(d.document, d.source, { metaSchema: false })));
 }
@@ -69,7 +54,7 @@ export const useOpenRpc = create<OpenRpcStore>()((set, get) => {
       if (get().sessions[sessionId]?.busy) return;
       patch(sessionId, { busy: 'refresh' });
       try {
-        received(sessionId, await apiCall<Listing>(token(), 'GET', path(sessionId)));
+        received(sessionId, await api.call(API.listOpenRpc, { params: { id: sessionId } }));
       } catch (e) {
         patch(sessionId, { busy: undefined, error: (e as Error).message });
       }
@@ -78,7 +63,7 @@ export const useOpenRpc = create<OpenRpcStore>()((set, get) => {
     async load(sessionId, body, kind) {
       patch(sessionId, { busy: kind, error: undefined, lastAdded: undefined });
       try {
-        const r = await apiCall<Listing & { added: DocumentSummary }>(token(), 'POST', path(sessionId), body);
+        const r = await api.call(API.addOpenRpc, { params: { id: sessionId }, body });
         received(sessionId, r, { lastAdded: `${r.added.title}${r.added.version ? ` ${r.added.version}` : ''}` });
         return true;
       } catch (e) {
@@ -90,7 +75,7 @@ export const useOpenRpc = create<OpenRpcStore>()((set, get) => {
     async remove(sessionId, docId) {
       patch(sessionId, { busy: 'remove', error: undefined, lastAdded: undefined });
       try {
-        received(sessionId, await apiCall<Listing>(token(), 'DELETE', `${path(sessionId)}/${encodeURIComponent(docId)}`));
+        received(sessionId, await api.call(API.removeOpenRpc, { params: { id: sessionId, docId } }));
       } catch (e) {
         patch(sessionId, { busy: undefined, error: (e as Error).message });
       }

@@ -3,6 +3,7 @@
  * so it is mutated in place and the view object is replaced with a bumped `version`: components
  * re-render on the new view without copying the array on every batch.
  */
+import { applyPatch } from '@/lib/session/patch';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 import type { SessionView } from './types';
 
@@ -58,14 +59,9 @@ export function mergePatches(view: SessionView, patches: readonly EventPatch[]):
   for (const p of patches) {
     const idx = view.indexBySeq.get(p.seq);
     if (idx === undefined) continue; // the event itself will arrive from the recorder with this state
+    // A new object, so rows holding the old one re-render.
     const next: TrafficEvent = { ...view.events[idx] };
-    if (p.pair !== undefined) next.pair = p.pair;
-    if (p.latencyMs !== undefined) next.latencyMs = p.latencyMs;
-    if (p.state !== undefined) next.state = p.state;
-    if (p.late !== undefined) next.late = p.late;
-    if (p.items !== undefined) next.items = p.items;
-    if (p.findings !== undefined) next.findings = p.findings;
-    if (p.error !== undefined) next.error = p.error;
+    applyPatch(next, p);
     view.events[idx] = next;
     changed = true;
   }

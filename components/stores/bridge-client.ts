@@ -7,12 +7,8 @@
 import { BRIDGE_PATH, TOKEN_PARAM, type ServerMessage } from '@/lib/session/bridge';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 
-export type BridgeOp =
-  | { type: 'events'; session: string; events: TrafficEvent[] }
-  | { type: 'patches'; session: string; patches: EventPatch[] }
-  | { type: 'session'; summary: SessionSummary }
-  /** The page's feed of a live session is this many entries behind (0: caught up). */
-  | { type: 'behind'; session: string; behind: number };
+/** The server messages that change the store, applied in one update per flush. */
+export type BridgeOp = Extract<ServerMessage, { type: 'events' | 'patches' | 'session' | 'behind' }>;
 
 export interface BridgeHandlers {
   onHello(sessions: SessionSummary[]): void;

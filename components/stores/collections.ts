@@ -4,29 +4,20 @@
  * change re-reads the affected tree from the server, so the page never guesses positions.
  */
 import { create } from 'zustand';
-import type { SessionSummary } from '@/lib/session/types';
-import { api, download, enc, type Downloaded } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
+import type { Downloaded } from '@/components/api/client';
+import type { CollectionImport, RunResult } from '@/lib/api/bodies';
 
 import type { CollectionItemKind } from '@/lib/collections/types';
-import type { Collection, CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem } from '@/lib/collections/stored';
+import type { Collection, CollectionFolder, CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem } from '@/lib/collections/stored';
 
 export type { CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem };
 export type ItemKind = CollectionItemKind;
 /** A collection as the list route returns it (with its item count). */
 export type CollectionInfo = Collection;
 
-export interface RunResult {
-  sessionId: string;
-  seq: number;
-  /** Present when the run opened a new session to the item's own target. */
-  session?: SessionSummary;
-}
-
-export interface ImportResult {
-  collection: CollectionInfo;
-  tree: CollectionTree;
-  counts: { items: number; folders: number };
-}
+export type ImportResult = CollectionImport;
 
 const EXPANDED_KEY = 'rpcscope.collections.expanded';
 
@@ -64,7 +55,7 @@ export interface CollectionsStore {
   create(name: string): Promise<CollectionInfo>;
   rename(id: string, name: string): Promise<void>;
   remove(id: string): Promise<void>;
-  createFolder(collectionId: string, name: string, parentId?: string | null): Promise<FolderNode>;
+  createFolder(collectionId: string, name: string, parentId?: string | null): Promise<CollectionFolder>;
   renameFolder(collectionId: string, folderId: string, name: string): Promise<void>;
   deleteFolder(collectionId: string, folderId: string): Promise<void>;
   addItem(collectionId: string, item: NewItem): Promise<CollectionItem>;
@@ -76,7 +67,6 @@ export interface CollectionsStore {
   exportFile(id: string): Promise<Downloaded>;
 }
 
-const base = (id: string) => `/api/collections/${enc(id)}`;
 
 export const useCollections = create<CollectionsStore>()((set, get) => {
   const refresh = async (collectionId: string) => {
@@ -101,7 +91,7 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     async load() {
       set({ loading: true });
       try {
-        const { collections } = await api<{ collections: CollectionInfo[] }>('GET', '/api/collections');
+        const { collections } = await api.call(API.listCollections);
         set({ list: collections, loaded: true, loading: false, error: null });
         // Unfolded collections show their trees at once after a reload.
         const { expanded, trees } = get();
@@ -112,7 +102,7 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async loadTree(id) {
-      const { tree } = await api<{ tree: CollectionTree }>('GET', base(id));
+      const { tree } = await api.call(API.getCollection, { params: { id } });
       set((s) => ({ trees: { ...s.trees, [id]: tree } }));
       return tree;
     },
@@ -132,19 +122,19 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async create(name) {
-      const { collection } = await api<{ collection: CollectionInfo }>('POST', '/api/collections', { name });
+      const { collection } = await api.call(API.createCollection, { body: { name } });
       set((s) => ({ list: [...s.list, collection].sort((a, b) => a.name.localeCompare(b.name)) }));
       get().toggle(collection.id, true);
       return collection;
     },
 
     async rename(id, name) {
-      await api('PUT', base(id), { name });
+      await api.call(API.renameCollection, { params: { id }, body: { name } });
       await refresh(id);
     },
 
     async remove(id) {
-      await api('DELETE', base(id));
+      await api.call(API.deleteCollection, { params: { id } });
       set((s) => {
         const trees = { ...s.trees };
         delete trees[id];
@@ -153,7 +143,7 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async createFolder(collectionId, name, parentId = null) {
-      const { folder } = await api<{ folder: FolderNode }>('POST', `${base(collectionId)}/folders`, { name, parentId });
+      const { folder } = await api.call(API.createFolder, { params: { id: collectionId }, body: { name, parentId } });
       get().toggle(collectionId, true);
       if (parentId) get().toggle(parentId, true);
       await refresh(collectionId);
@@ -161,17 +151,17 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async renameFolder(collectionId, folderId, name) {
-      await api('PUT', `${base(collectionId)}/folders/${enc(folderId)}`, { name });
+      await api.call(API.updateFolder, { params: { id: collectionId, folderId }, body: { name } });
       await refresh(collectionId);
     },
 
     async deleteFolder(collectionId, folderId) {
-      await api('DELETE', `${base(collectionId)}/folders/${enc(folderId)}`);
+      await api.call(API.deleteFolder, { params: { id: collectionId, folderId } });
       await refresh(collectionId);
     },
 
     async addItem(collectionId, item) {
-      const { item: saved } = await api<{ item: CollectionItem }>('POST', `${base(collectionId)}/items`, item);
+      const { item: saved } = await api.call(API.createItem, { params: { id: collectionId }, body: item });
       get().toggle(collectionId, true);
       if (item.folderId) get().toggle(item.folderId, true);
       await refresh(collectionId);
@@ -179,13 +169,13 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async updateItem(collectionId, itemId, changes) {
-      const { item } = await api<{ item: CollectionItem }>('PUT', `${base(collectionId)}/items/${enc(itemId)}`, changes);
+      const { item } = await api.call(API.updateItem, { params: { id: collectionId, itemId }, body: changes });
       await refresh(collectionId);
       return item;
     },
 
     async deleteItem(collectionId, itemId) {
-      await api('DELETE', `${base(collectionId)}/items/${enc(itemId)}`);
+      await api.call(API.deleteItem, { params: { id: collectionId, itemId } });
       if (get().openItem === itemId) set({ openItem: null });
       await refresh(collectionId);
     },
@@ -194,20 +184,20 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
       const body: { sessionId?: string; environmentId?: string } = {};
       if (opts.sessionId) body.sessionId = opts.sessionId;
       if (opts.environmentId) body.environmentId = opts.environmentId;
-      return api<RunResult>('POST', `${base(collectionId)}/items/${enc(itemId)}/run`, body);
+      return api.call(API.runItem, { params: { id: collectionId, itemId }, body });
     },
 
     async importFile(text) {
-      return afterImport(await api<ImportResult>('POST', '/api/collections/import', { text }));
+      return afterImport(await api.call(API.importCollection, { body: { text } }));
     },
 
     async importOpenRpc(text) {
-      return afterImport(await api<ImportResult>('POST', '/api/collections/import/openrpc', { text }));
+      return afterImport(await api.call(API.importOpenRpcCollection, { body: { text } }));
     },
 
     async exportFile(id) {
       const name = get().list.find((c) => c.id === id)?.name ?? 'collection';
-      return download('GET', `${base(id)}/export`, undefined, `${name}.rpcscope-collection.json`);
+      return api.download(API.exportCollection, { params: { id } }, `${name}.rpcscope-collection.json`);
     },
   };
 });

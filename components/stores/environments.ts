@@ -5,7 +5,8 @@
  */
 import { create } from 'zustand';
 import { SECRET_MASK } from '@/lib/variables/mask';
-import { api, enc } from '@/components/collections/http';
+import { API } from '@/lib/api/routes';
+import { api } from '@/components/stores/sessions';
 
 export type { Variable, Environment } from '@/lib/collections/stored';
 import type { Variable, Environment } from '@/lib/collections/stored';
@@ -60,7 +61,7 @@ export const useEnvironments = create<EnvironmentsStore>()((set, get) => {
 
     async load() {
       try {
-        const { environments } = await api<{ environments: Environment[] }>('GET', '/api/environments');
+        const { environments } = await api.call(API.listEnvironments);
         const activeId = get().activeId;
         set({ list: environments, loaded: true, error: null });
         // A remembered environment that was deleted elsewhere is forgotten.
@@ -85,20 +86,20 @@ export const useEnvironments = create<EnvironmentsStore>()((set, get) => {
     },
 
     async create(name) {
-      const { environment } = await api<{ environment: Environment }>('POST', '/api/environments', { name, variables: [] });
+      const { environment } = await api.call(API.createEnvironment, { body: { name, variables: [] } });
       put(environment);
       set({ editing: environment.id });
       return environment;
     },
 
     async save(id, changes) {
-      const { environment } = await api<{ environment: Environment }>('PUT', `/api/environments/${enc(id)}`, changes);
+      const { environment } = await api.call(API.updateEnvironment, { params: { id }, body: changes });
       put(environment);
       return environment;
     },
 
     async remove(id) {
-      await api('DELETE', `/api/environments/${enc(id)}`);
+      await api.call(API.deleteEnvironment, { params: { id } });
       set((s) => ({ list: s.list.filter((e) => e.id !== id), editing: s.editing === id ? null : s.editing }));
       if (get().activeId === id) get().setActive(null);
     },

@@ -6,14 +6,11 @@
  */
 import { create } from 'zustand';
 import type { SessionStatus, SessionSummary, TargetKind } from '@/lib/session/types';
-import { api, apiText, enc } from '@/components/collections/http';
-import { useSessions } from '@/components/stores/sessions';
+import { API } from '@/lib/api/routes';
+import { api, useSessions } from '@/components/stores/sessions';
+import type { HistoryEntry, ImportedSession } from '@/lib/api/bodies';
 
-export interface HistoryEntry extends SessionSummary {
-  durationMs?: number;
-  live: boolean;
-  shared: boolean;
-}
+export type { HistoryEntry };
 
 export type YesNo = '' | '1' | '0';
 
@@ -29,11 +26,6 @@ export interface HistoryQuery {
 
 export const EMPTY_QUERY: HistoryQuery = { search: '', status: '', kind: '', tag: '', errors: '', findings: '', imported: '' };
 
-export interface ImportedSession {
-  session: SessionSummary;
-  launchCommand?: string;
-  redactions: { kind: string; count: number }[];
-}
 
 const PAGE = 100;
 
@@ -67,12 +59,12 @@ export function summaryOf(e: HistoryEntry): SessionSummary {
   return summary;
 }
 
-function queryString(q: HistoryQuery, offset: number): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v) p.set(k, String(v).trim());
-  p.set('limit', String(PAGE));
-  p.set('offset', String(offset));
-  return p.toString();
+function queryOf(q: HistoryQuery, offset: number): Record<string, string> {
+  const p: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v) p[k] = String(v).trim();
+  p.limit = String(PAGE);
+  p.offset = String(offset);
+  return p;
 }
 
 /** Import limit of the server (100 MiB); checked here too so a huge file fails before the upload. */
@@ -83,7 +75,7 @@ let loadSerial = 0;
 export const useHistory = create<HistoryStore>()((set, get) => {
   const loadTags = async () => {
     try {
-      const { tags } = await api<{ tags: { tag: string; count: number }[] }>('GET', '/api/history/tags');
+      const { tags } = await api.call(API.historyTags);
       set({ tags });
     } catch {
       // the tag filter just offers nothing; the list itself reports errors
@@ -122,7 +114,7 @@ export const useHistory = create<HistoryStore>()((set, get) => {
       const offset = more ? get().entries.length : 0;
       set({ loading: true });
       try {
-        const r = await api<{ sessions: HistoryEntry[]; hasMore: boolean }>('GET', `/api/history?${queryString(get().query, offset)}`);
+        const r = await api.call(API.listHistory, { query: queryOf(get().query, offset) });
         if (serial !== loadSerial) return; // a newer search has started; its answer wins
         set((s) => ({ entries: more ? [...s.entries, ...r.sessions] : r.sessions, hasMore: r.hasMore, loading: false, error: null }));
       } catch (err) {
@@ -131,12 +123,12 @@ export const useHistory = create<HistoryStore>()((set, get) => {
     },
 
     async rename(id, name) {
-      const { session } = await api<{ session: HistoryEntry }>('PUT', `/api/history/${enc(id)}`, { name });
+      const { session } = await api.call(API.updateHistory, { params: { id }, body: { name } });
       replace(session);
     },
 
     async setTags(id, tags) {
-      const { session } = await api<{ session: HistoryEntry }>('PUT', `/api/history/${enc(id)}`, { tags });
+      const { session } = await api.call(API.updateHistory, { params: { id }, body: { tags } });
       replace(session);
       void loadTags();
     },
@@ -144,7 +136,7 @@ export const useHistory = create<HistoryStore>()((set, get) => {
     async remove(id) {
       // The sessions store deletes it on the server and forgets it locally (closing it first if live).
       if (useSessions.getState().sessions[id]) await useSessions.getState().remove(id);
-      else await api('DELETE', `/api/history/${enc(id)}`);
+      else await api.call(API.deleteHistory, { params: { id } });
       set((s) => ({ entries: s.entries.filter((e) => e.id !== id) }));
       void loadTags();
     },
@@ -161,7 +153,7 @@ export const useHistory = create<HistoryStore>()((set, get) => {
       if (file.size > IMPORT_SESSION_MAX_BYTES) throw new Error(`nothing was imported: ${file.name} is larger than 100 MiB`);
       const text = await file.text();
       // The file's own name is kept (the server falls back to "imported <kind> session").
-      const r = await apiText<ImportedSession>('/api/import/session', text);
+      const r = await api.call(API.importSession, { body: text });
       const sessions = useSessions.getState();
       sessions.upsertSummary(r.session);
       sessions.setActive(r.session.id);

@@ -4,7 +4,8 @@
  */
 import { create } from 'zustand';
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
-import { apiCall } from './api';
+import { API } from '@/lib/api/routes';
+import { apiClient } from '@/components/api/client';
 import { emptyView, mergeEvents, mergePatches, resumeSeq, withVersion } from './apply';
 import { BridgeClient, type BridgeOp } from './bridge-client';
 import type { SessionView, SessionsState } from './types';
@@ -58,12 +59,6 @@ function recalledActive(): string | null {
 }
 
 export const useSessions = create<SessionsStore>()((set, get) => {
-  const token = () => {
-    const t = get().token;
-    if (!t) throw new Error('No access token: open the URL the rpcscope server printed.');
-    return t;
-  };
-
   const ensureSubscribed = (id: string) => bridge?.subscribe(id);
 
   const clearBehind = () =>
@@ -81,7 +76,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     const t = get().token;
     if (!t || Date.now() - lastProbe < 3000) return;
     lastProbe = Date.now();
-    apiCall<{ sessions: SessionSummary[] }>(t, 'GET', '/api/sessions').catch((err: { status?: number; message: string }) => {
+    api.call(API.listSessions).catch((err: { status?: number; message: string }) => {
       if (err.status === 401 || err.status === 403) {
         set({ authError: err.message });
         bridge?.stop();
@@ -154,7 +149,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       if (opts?.dialect) body.dialect = opts.dialect;
       if (name && name.trim()) body.name = name.trim();
       if (opts?.timeoutMs !== undefined) body.timeoutMs = opts.timeoutMs;
-      const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', '/api/sessions', body);
+      const { session } = await api.call(API.openSession, { body });
       get().upsertSummary(session);
       get().setActive(session.id);
       ensureSubscribed(session.id);
@@ -162,21 +157,21 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     },
 
     async send(sessionId, text) {
-      const { seq } = await apiCall<{ seq: number }>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/send`, { text });
+      const { seq } = await api.call(API.send, { params: { id: sessionId }, body: { text } });
       return seq;
     },
 
     async setDialect(sessionId, dialect) {
-      await apiCall<unknown>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/dialect`, { dialect });
+      await api.call(API.setDialect, { params: { id: sessionId }, body: { dialect } });
     },
 
     async close(sessionId) {
-      const { session } = await apiCall<{ session: SessionSummary }>(token(), 'POST', `/api/sessions/${encodeURIComponent(sessionId)}/close`, {});
+      const { session } = await api.call(API.closeSession, { params: { id: sessionId }, body: {} });
       get().upsertSummary(session);
     },
 
     async remove(sessionId) {
-      await apiCall<{ ok: true }>(token(), 'DELETE', `/api/sessions/${encodeURIComponent(sessionId)}`);
+      await api.call(API.deleteSession, { params: { id: sessionId } });
       bridge?.unsubscribe(sessionId);
       set((s) => {
         const sessions = { ...s.sessions };
@@ -233,6 +228,9 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     },
   };
 });
+
+/** The page's API client: every /api call goes through it, with this store's token. */
+export const api = apiClient(() => useSessions.getState().token);
 
 /** Test and teardown hook: stops the bridge (the page never calls this in normal use). */
 export function stopBridge(): void {

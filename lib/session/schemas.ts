@@ -19,7 +19,7 @@ import type {
   TargetSpec,
   TrafficEvent,
 } from './types';
-import type { ClientMessage } from './bridge';
+import { PATCH_FIELDS, type PatchField } from './patch';
 
 const MiB = 1024 * 1024;
 
@@ -51,7 +51,6 @@ export const LIMITS = {
   eventsPerFile: 5_000_000,
   redactionKinds: 1000,
   sessionIdChars: 100,
-  refChars: 200,
   tags: 50,
   tagChars: 50,
   /** Seq ranges a session's recording lists as not saved (one per outage; beyond this they merge). */
@@ -285,16 +284,10 @@ export const TrafficEventSchema = z.object({
   late: z.boolean().optional(),
 });
 
-export const EventPatchSchema = z.object({
-  seq,
-  pair: seq.optional(),
-  latencyMs: z.number().nonnegative().optional(),
-  state: pairState.optional(),
-  late: z.boolean().optional(),
-  items: batchItems.optional(),
-  findings: findings.optional(),
-  error: DecodedErrorSchema.optional(),
-});
+/** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */
+export const EventPatchSchema = TrafficEventSchema.pick({ seq: true }).extend(
+  TrafficEventSchema.pick(Object.fromEntries(PATCH_FIELDS.map((k) => [k, true])) as Record<PatchField, true>).partial().shape,
+);
 
 // ---------- sessions and the session file ----------
 
@@ -352,15 +345,11 @@ export const ClientMessageSchema = z.discriminatedUnion(
   [
     z.strictObject({ type: z.literal('subscribe'), session: sessionId, sinceSeq: count }),
     z.strictObject({ type: z.literal('unsubscribe'), session: sessionId }),
-    z.strictObject({
-      type: z.literal('send'),
-      session: sessionId,
-      text: z.string().max(LIMITS.rawChars, 'message is larger than 64 MiB'),
-      ref: z.string().max(LIMITS.refChars).optional(),
-    }),
   ],
-  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe, send') },
+  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe') },
 );
+/** What the page may say on the bridge (sends go through POST /api/sessions/:id/send). */
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
 export const CreateSessionBodySchema = z.strictObject({
   target: TargetSpecSchema,

@@ -158,17 +158,8 @@ export interface TrafficEvent {
   late?: boolean;
 }
 
-/** A later change to an event already emitted (a request gets answered, times out, …). */
-export interface EventPatch {
-  seq: number;
-  pair?: number;
-  latencyMs?: number;
-  state?: PairState;
-  late?: boolean;
-  items?: BatchItem[];
-  findings?: Finding[];
-  error?: DecodedError;
-}
+/** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */
+export type { EventPatch } from './patch';
 
 export type Framing = 'content-length' | 'newline';
 

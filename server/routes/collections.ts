@@ -5,6 +5,8 @@
  * browser never needs secret values).
  */
 import { HttpError, type ApiRouter } from '../api';
+import { API } from '../../lib/api/routes';
+import type { CollectionImport } from '../../lib/api/bodies';
 import type { Store } from '../store';
 import {
   buildCollectionFile,
@@ -18,7 +20,7 @@ import {
 } from '../../lib/collections';
 import { safeFileName } from '../../lib/export/filename';
 import { describeUnknown, substituteMessage, substituteTarget } from '../../lib/variables';
-import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, sendRefusal, type RouteDeps } from './common';
+import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
 import { SendRefusedError } from '../transports/send-queue';
 
@@ -113,11 +115,9 @@ async function sendTo(manager: SessionManager, sessionId: string, text: string):
   }
 }
 
-function answerImport(res: Parameters<typeof sendRefusal>[0], store: Store, parsed: CollectionParse, name?: string) {
-  if (!parsed.ok) {
-    sendRefusal(res, 400, { error: parsed.error, errors: parsed.errors });
-    return undefined;
-  }
+function answerImport(store: Store, parsed: CollectionParse, name?: string): CollectionImport {
+  // A 400 that lists every bad entry, so the user can fix the file in one go.
+  if (!parsed.ok) throw new HttpError(400, parsed.error, { errors: parsed.errors });
   const tree = importFile(store, parsed.value, name);
   return { collection: tree.collection, tree, counts: parsed.counts };
 }
@@ -126,38 +126,38 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
   const { store } = deps;
   const c = store.collections;
   return router
-    .add('GET', '/api/collections', guard(() => ({ collections: c.list() })))
-    .add('POST', '/api/collections', guard(async (ctx) => ({ collection: c.create({ name: requiredString(await objectBody(ctx), 'name') }) })))
-    .add('POST', '/api/collections/import', guard(async (ctx) => {
+    .on(API.listCollections, guard(() => ({ collections: c.list() })))
+    .on(API.createCollection, guard(async (ctx) => ({ collection: c.create({ name: requiredString(await objectBody(ctx), 'name') }) })))
+    .on(API.importCollection, guard(async (ctx) => {
       const body = await objectBody(ctx);
       const text = requiredString(body, 'text');
       if (text.length > IMPORT_LIMIT) throw new HttpError(413, 'the collection file is larger than 40 MiB');
-      return answerImport(ctx.res, store, parseCollectionFile(text), optionalString(body, 'name'));
+      return answerImport(store, parseCollectionFile(text), optionalString(body, 'name'));
     }))
-    .add('POST', '/api/collections/import/openrpc', guard(async (ctx) => {
+    .on(API.importOpenRpcCollection, guard(async (ctx) => {
       const body = await objectBody(ctx);
       const input = body.document !== undefined ? body.document : requiredString(body, 'text');
       const name = optionalString(body, 'name');
-      return answerImport(ctx.res, store, openRpcToCollection(input, { name }), name);
+      return answerImport(store, openRpcToCollection(input, { name }), name);
     }))
-    .add('GET', '/api/collections/:id', guard(({ params }) => ({ tree: c.tree(params.id) })))
-    .add('PUT', '/api/collections/:id', guard(async (ctx) => ({ collection: c.rename(ctx.params.id, requiredString(await objectBody(ctx), 'name')) })))
-    .add('DELETE', '/api/collections/:id', guard(({ params }) => {
+    .on(API.getCollection, guard(({ params }) => ({ tree: c.tree(params.id) })))
+    .on(API.renameCollection, guard(async (ctx) => ({ collection: c.rename(ctx.params.id, requiredString(await objectBody(ctx), 'name')) })))
+    .on(API.deleteCollection, guard(({ params }) => {
       if (!c.delete(params.id)) throw new HttpError(404, `no collection ${params.id}`);
       return { ok: true };
     }))
-    .add('GET', '/api/collections/:id/export', guard(({ params, res }) => {
+    .on(API.exportCollection, guard(({ params, res }) => {
       const { file, secretsReplaced } = buildCollectionFile(c.tree(params.id), { secrets: allSecrets(store) });
       sendDownload(res, serializeCollectionFile(file), safeFileName(file.name, 'rpcscope-collection.json', 'collection'), 'application/json; charset=utf-8', {
         'x-rpcscope-secrets-replaced': String(secretsReplaced),
       });
       return undefined;
     }))
-    .add('POST', '/api/collections/:id/folders', guard(async (ctx) => {
+    .on(API.createFolder, guard(async (ctx) => {
       const body = await objectBody(ctx);
       return { folder: c.createFolder(ctx.params.id, { name: requiredString(body, 'name'), parentId: nullableId(body, 'parentId') ?? null }) };
     }))
-    .add('PUT', '/api/collections/:id/folders/:folderId', guard(async (ctx) => {
+    .on(API.updateFolder, guard(async (ctx) => {
       const { id, folderId } = ctx.params;
       folderIn(store, id, folderId);
       const body = await objectBody(ctx);
@@ -165,14 +165,16 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
       const parentId = nullableId(body, 'parentId');
       if (name !== undefined) c.renameFolder(folderId, name);
       if (parentId !== undefined) c.moveFolder(folderId, parentId);
-      return { folder: c.getFolder(folderId) };
+      const folder = c.getFolder(folderId);
+      if (!folder) throw new HttpError(404, `no folder ${folderId}`);
+      return { folder };
     }))
-    .add('DELETE', '/api/collections/:id/folders/:folderId', guard(({ params }) => {
+    .on(API.deleteFolder, guard(({ params }) => {
       folderIn(store, params.id, params.folderId);
       c.deleteFolder(params.folderId);
       return { ok: true };
     }))
-    .add('POST', '/api/collections/:id/items', guard(async (ctx) => {
+    .on(API.createItem, guard(async (ctx) => {
       const body = await objectBody(ctx);
       const item = c.createItem(ctx.params.id, {
         kind: body.kind as never,
@@ -183,8 +185,8 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
       });
       return { item };
     }))
-    .add('GET', '/api/collections/:id/items/:itemId', guard(({ params }) => ({ item: itemIn(store, params.id, params.itemId) })))
-    .add('PUT', '/api/collections/:id/items/:itemId', guard(async (ctx) => {
+    .on(API.getItem, guard(({ params }) => ({ item: itemIn(store, params.id, params.itemId) })))
+    .on(API.updateItem, guard(async (ctx) => {
       itemIn(store, ctx.params.id, ctx.params.itemId);
       const body = await objectBody(ctx);
       const position = body.position;
@@ -198,11 +200,11 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
       });
       return { item };
     }))
-    .add('DELETE', '/api/collections/:id/items/:itemId', guard(({ params }) => {
+    .on(API.deleteItem, guard(({ params }) => {
       itemIn(store, params.id, params.itemId);
       c.deleteItem(params.itemId);
       return { ok: true };
     }))
-    .add('POST', '/api/collections/:id/items/:itemId/run', guard(async (ctx) => runItem(deps, ctx.params.id, ctx.params.itemId, await objectBody(ctx))));
+    .on(API.runItem, guard(async (ctx) => runItem(deps, ctx.params.id, ctx.params.itemId, await objectBody(ctx))));
 }
 

@@ -3,7 +3,7 @@
  * with their own limits, and downloads.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, sendJson, type RouteContext, type RouteHandler } from '../api';
+import { HttpError, type RouteContext } from '../api';
 import { StoreError, type Store } from '../store';
 import type { SessionManager } from '../session/manager';
 import { attachmentDisposition } from '../../lib/export/filename';
@@ -16,7 +16,7 @@ export interface RouteDeps {
 const STATUS: Record<StoreError['code'], number> = { invalid: 400, 'not-found': 404, conflict: 409 };
 
 /** Runs a handler, turning the store's refusals into their HTTP status with the same words. */
-export function guard(handler: RouteHandler): RouteHandler {
+export function guard<C, T>(handler: (ctx: C) => T | Promise<T>): (ctx: C) => Promise<T> {
   return async (ctx) => {
     try {
       return await handler(ctx);
@@ -35,7 +35,7 @@ export function need<T>(r: { ok: true; value: T } | { ok: false; error: string }
 type Obj = Record<string, unknown>;
 
 /** The JSON body as an object (an empty body is `{}`); anything else is a 400. */
-export async function objectBody(ctx: RouteContext): Promise<Obj> {
+export async function objectBody(ctx: Pick<RouteContext, 'body'>): Promise<Obj> {
   const body = await ctx.body();
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'request body must be a JSON object');
@@ -79,11 +79,6 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
       if (!done) reject(e);
     });
   });
-}
-
-/** A 4xx with more than one line of explanation (per-entry errors of an import). */
-export function sendRefusal(res: ServerResponse, status: number, body: { error: string } & Obj): void {
-  sendJson(res, status, body);
 }
 
 export function sendDownload(res: ServerResponse, body: string, fileName: string, contentType: string, extra: Record<string, string> = {}): void {

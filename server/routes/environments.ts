@@ -4,6 +4,7 @@
  * route fills `{{variables}}` in a text or a target the way a run would, with secrets masked.
  */
 import { HttpError, type ApiRouter } from '../api';
+import { API } from '../../lib/api/routes';
 import type { Environment, Store, Variable } from '../store';
 import type { TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
@@ -48,14 +49,14 @@ function maskTarget(t: TargetSpec, vars: readonly Variable[]): TargetSpec {
 export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
   const envs = (deps.store as Store).environments;
   return router
-    .add('GET', '/api/environments', guard(() => ({ environments: envs.list().map(masked) })))
-    .add('POST', '/api/environments', guard(async (ctx) => {
+    .on(API.listEnvironments, guard(() => ({ environments: envs.list().map(masked) })))
+    .on(API.createEnvironment, guard(async (ctx) => {
       const body = await objectBody(ctx);
       const variables = variablesFrom(body, []) ?? [];
       return { environment: masked(envs.create({ name: requiredString(body, 'name'), variables })) };
     }))
-    .add('GET', '/api/environments/:id', guard(({ params }) => ({ environment: masked(envs.require(params.id)) })))
-    .add('PUT', '/api/environments/:id', guard(async (ctx) => {
+    .on(API.getEnvironment, guard(({ params }) => ({ environment: masked(envs.require(params.id)) })))
+    .on(API.updateEnvironment, guard(async (ctx) => {
       const env = envs.require(ctx.params.id);
       const body = await objectBody(ctx);
       const name = optionalString(body, 'name');
@@ -64,11 +65,11 @@ export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter
       if (variables !== undefined) envs.setVariables(env.id, variables);
       return { environment: masked(envs.require(env.id)) };
     }))
-    .add('DELETE', '/api/environments/:id', guard(({ params }) => {
+    .on(API.deleteEnvironment, guard(({ params }) => {
       if (!envs.delete(params.id)) throw new HttpError(404, `no environment ${params.id}`);
       return { ok: true };
     }))
-    .add('PUT', '/api/environments/:id/variables/:name', guard(async (ctx) => {
+    .on(API.setVariable, guard(async (ctx) => {
       const env = envs.require(ctx.params.id);
       const body = await objectBody(ctx);
       const value = requiredString(body, 'value');
@@ -80,12 +81,12 @@ export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter
       envs.setVariable(env.id, { name: ctx.params.name, value: kept, secret: secret ?? old?.secret ?? false });
       return { environment: masked(envs.require(env.id)) };
     }))
-    .add('DELETE', '/api/environments/:id/variables/:name', guard(({ params }) => {
+    .on(API.deleteVariable, guard(({ params }) => {
       envs.require(params.id);
       if (!envs.deleteVariable(params.id, params.name)) throw new HttpError(404, `no variable ${params.name} in this environment`);
       return { ok: true };
     }))
-    .add('POST', '/api/environments/:id/preview', guard(async (ctx) => {
+    .on(API.previewEnvironment, guard(async (ctx) => {
       const env = envs.require(ctx.params.id);
       const body = await objectBody(ctx);
       const out: { text?: string; target?: TargetSpec; unknown: UnknownVariable[] } = { unknown: [] };

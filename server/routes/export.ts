@@ -10,6 +10,7 @@
  *   GET  /share/:shareId                     the read-only HTML view, no app token (see sharePageHandler)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API } from '../../lib/api/routes';
 import { HttpError, type ApiRouter, type RouteContext } from '../api';
 import { EXPORT_ASSETS } from '../export-viewer';
 import { DEFAULT_EXPORT_FORMAT, ExportFormatSchema, exportFormat, type ExportFormatId } from '../../lib/export/formats';
@@ -102,14 +103,14 @@ export function exportRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
     if (!manager.summary(id)) throw new HttpError(404, `no session ${id}`);
   };
   return router
-    .add('GET', '/api/sessions/:id/export', guard((ctx) => sendExport(deps, ctx, choiceFromQuery(ctx.query))))
-    .add('POST', '/api/sessions/:id/export', guard(async (ctx) => sendExport(deps, ctx, choiceFromBody(await objectBody(ctx)))))
-    .add('POST', '/api/sessions/:id/export/preview', guard(async (ctx) => {
+    .on(API.exportSession, guard((ctx) => sendExport(deps, ctx, choiceFromQuery(ctx.query))))
+    .on(API.exportSelection, guard(async (ctx) => sendExport(deps, ctx, choiceFromBody(await objectBody(ctx)))))
+    .on(API.exportPreview, guard(async (ctx) => {
       const body = await objectBody(ctx);
       const { file, report } = prepare(deps, ctx.params.id, choiceFromBody(body));
       return { events: file.events.length, redaction: report };
     }))
-    .add('POST', '/api/import/session', guard(async (ctx) => {
+    .on(API.importSession, guard(async (ctx) => {
       const text = await readText(ctx.req, IMPORT_SESSION_LIMIT);
       const parsed = parseSessionFile(text);
       if (!parsed.ok) throw new HttpError(400, `nothing was imported: ${parsed.error}`);
@@ -118,17 +119,17 @@ export function exportRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       const command = launchCommand(parsed.value.target);
       return { session, ...(command ? { launchCommand: command } : {}), redactions: parsed.value.redactions ?? [] };
     }))
-    .add('GET', '/api/sessions/:id/share', guard(({ params, req }) => {
+    .on(API.getShare, guard(({ params, req }) => {
       requireSession(params.id);
       const shareId = store.sessions.shareIdOf(params.id) ?? null;
       return { shareId, url: shareId ? shareUrl(req, shareId) : null };
     }))
-    .add('POST', '/api/sessions/:id/share', guard(({ params, req }) => {
+    .on(API.share, guard(({ params, req }) => {
       requireSession(params.id);
       const shareId = store.sessions.share(params.id);
       return { shareId, url: shareUrl(req, shareId) };
     }))
-    .add('DELETE', '/api/sessions/:id/share', guard(({ params }) => {
+    .on(API.unshare, guard(({ params }) => {
       requireSession(params.id);
       store.sessions.unshare(params.id);
       return { ok: true };

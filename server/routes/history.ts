@@ -4,6 +4,8 @@
  * Opening a past session read-only is the existing GET /api/sessions/:id/events.
  */
 import { HttpError, type ApiRouter } from '../api';
+import { API } from '../../lib/api/routes';
+import type { HistoryEntry } from '../../lib/api/bodies';
 import type { SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
 import type { ListSessionsOptions } from '../store';
 import { guard, objectBody, optionalString, type RouteDeps } from './common';
@@ -15,12 +17,6 @@ const PAGE = 1000;
 const MAX_SCAN = 100_000;
 const MAX_LIMIT = 1000;
 
-export interface HistoryEntry extends SessionSummary {
-  /** From start to end (or to now while it is live). */
-  durationMs?: number;
-  live: boolean;
-  shared: boolean;
-}
 
 export function targetText(t: TargetSpec): string {
   switch (t.kind) {
@@ -64,7 +60,7 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
   };
 
   return router
-    .add('GET', '/api/history', guard(({ query }) => {
+    .on(API.listHistory, guard(({ query }) => {
       const status = query.get('status') || undefined;
       if (status && !STATUSES.includes(status as SessionStatus)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}`);
       const kind = query.get('kind') || undefined;
@@ -97,7 +93,7 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       const sessions = matched.slice(offset, offset + limit).map(entry);
       return { sessions, hasMore: matched.length > offset + limit, scanned };
     }))
-    .add('GET', '/api/history/tags', guard(() => {
+    .on(API.historyTags, guard(() => {
       const counts = new Map<string, number>();
       for (let at = 0; at < MAX_SCAN; at += PAGE) {
         const page = store.sessions.list({ limit: PAGE, offset: at });
@@ -106,8 +102,8 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       }
       return { tags: [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag, count]) => ({ tag, count })) };
     }))
-    .add('GET', '/api/history/:id', guard(({ params }) => ({ session: entry(store.sessions.require(params.id)) })))
-    .add('PUT', '/api/history/:id', guard(async (ctx) => {
+    .on(API.getHistory, guard(({ params }) => ({ session: entry(store.sessions.require(params.id)) })))
+    .on(API.updateHistory, guard(async (ctx) => {
       const id = ctx.params.id;
       store.sessions.require(id);
       const body = await objectBody(ctx);
@@ -120,7 +116,7 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       manager.announce(id);
       return { session: entry(stored) };
     }))
-    .add('DELETE', '/api/history/:id', guard(async ({ params }) => {
+    .on(API.deleteHistory, guard(async ({ params }) => {
       store.sessions.require(params.id);
       await manager.remove(params.id);
       return { ok: true };

@@ -11,6 +11,7 @@
  * the session's target, so the next session to that target gets it without asking.
  */
 import { MAX_DOCUMENT_BYTES, OpenRpcDocument, parseDocumentText } from '../../lib/openrpc/document';
+import { API } from '../../lib/api/routes';
 import type { OpenRpcSet } from '../../lib/openrpc/set';
 import type { DocumentSource } from '../../lib/openrpc/types';
 import { ApiRouter, HttpError } from '../api';
@@ -35,11 +36,11 @@ export function openRpcRoutes(router: ApiRouter, manager: SessionManager, store:
   });
 
   router
-    .add('GET', '/api/sessions/:id/openrpc', ({ params }) => {
+    .on(API.listOpenRpc, ({ params }) => {
       const summary = summaryOr404(params.id);
       return listing(params.id, sessions.set(params.id, summary.target));
     })
-    .add('POST', '/api/sessions/:id/openrpc', async ({ params, body }) => {
+    .on(API.addOpenRpc, async ({ params, body }) => {
       const summary = summaryOr404(params.id);
       const { value, source } = await loadBody(await body(), params.id, sessions, summary.target);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -56,7 +57,7 @@ export function openRpcRoutes(router: ApiRouter, manager: SessionManager, store:
       const added = set.summaries().find((d) => d.id === doc.id) ?? doc.summary();
       return { added, ...listing(params.id, set) };
     })
-    .add('DELETE', '/api/sessions/:id/openrpc/:docId', ({ params }) => {
+    .on(API.removeOpenRpc, ({ params }) => {
       const summary = summaryOr404(params.id);
       if (!sessions.remove(params.id, summary.target, params.docId)) throw new HttpError(404, `no OpenRPC document ${params.docId} for this session`);
       return listing(params.id, sessions.set(params.id, summary.target));

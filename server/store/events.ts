@@ -10,6 +10,7 @@
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
  * lossy copy for display.
  */
+import { applyPatch } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
 import { StoreError } from './errors';
@@ -34,7 +35,6 @@ export interface PatchResult {
 }
 
 const MAX_LIST = 100_000;
-const PATCH_KEYS = ['pair', 'latencyMs', 'state', 'late', 'items', 'findings', 'error'] as const;
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
@@ -161,10 +161,9 @@ export class EventsRepo {
           continue;
         }
         const ev = JSON.parse(row.body) as TrafficEvent;
-        const fields = ev as unknown as Record<string, unknown>;
         const errorsBefore = errorsOf(ev);
         const findingsBefore = findingsOf(ev);
-        for (const k of PATCH_KEYS) if (p[k] !== undefined) fields[k] = p[k];
+        applyPatch(ev, p);
         const findings = findingsOf(ev);
         tally.errors += errorsOf(ev) - errorsBefore;
         tally.findings += findings - findingsBefore;

@@ -36,10 +36,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `env` adds server settings (e.g. a short bridge heartbeat) to the test's own. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const parent = mkdtempSync(path.join(tmpdir(), 'rpcscope-routes-'));
   const dir = path.join(parent, 'data');
-  const server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+  const server = await startServer(loadConfig(['--port', '0'], { ...env, RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
   const origin = `http://127.0.0.1:${server.port}`;
 
   const raw: TestServer['raw'] = (opts) =>

@@ -84,20 +84,22 @@ describe('API bodies', () => {
 });
 
 describe('bridge client messages', () => {
-  it('accepts subscribe, unsubscribe and send', () => {
+  it('accepts subscribe and unsubscribe; sending goes through the HTTP API, not the bridge', () => {
     expect(parseClientMessage({ type: 'subscribe', session: 'abc_DEF-1', sinceSeq: 0 }).ok).toBe(true);
-    expect(parseClientMessage({ type: 'unsubscribe', session: 'abc' }).ok).toBe(true);
-    expect(parseClientMessageText('{"type":"send","session":"abc","text":"not json at all","ref":"r1"}')).toEqual({
+    expect(parseClientMessageText('{"type":"unsubscribe","session":"abc"}')).toEqual({
       ok: true,
-      value: { type: 'send', session: 'abc', text: 'not json at all', ref: 'r1' },
+      value: { type: 'unsubscribe', session: 'abc' },
     });
+    expect(refused(parseClientMessageText('{"type":"send","session":"abc","text":"{}"}'))).toBe(
+      'type: type must be one of subscribe, unsubscribe',
+    );
   });
 
   it('reports every problem of a bad message with its path', () => {
     expect(refused(parseClientMessage({ type: 'subscribe', session: '../x', sinceSeq: -1 }))).toBe(
       'session: session id may use only letters, digits, - and _; sinceSeq: Too small: expected number to be >=0',
     );
-    expect(refused(parseClientMessage({ type: 'exec' }))).toBe('type: type must be one of subscribe, unsubscribe, send');
+    expect(refused(parseClientMessage({ type: 'exec' }))).toBe('type: type must be one of subscribe, unsubscribe');
     expect(refused(parseClientMessageText('{"type":'))).toMatch(/^not valid JSON: /);
   });
 });
