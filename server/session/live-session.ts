@@ -10,8 +10,9 @@ import type { FrameDecoder, Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
+import { describeTarget } from '../../lib/targets/registry';
 import { createTransport } from '../transports/registry';
-import type { Transport, TransportEvents } from '../transports/types';
+import type { SessionTransport, Transport, TransportEvents } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
 
 export interface SessionSink {
@@ -43,8 +44,9 @@ export class LiveSession {
   private readonly pipeline: MessagePipeline;
   private readonly sink: SessionSink;
   private readonly startMs = performance.now();
-  private transport: Transport | null = null;
+  private transport: SessionTransport | null = null;
   private decoder: FrameDecoder | null = null;
+  private readonly maxFrameBytes: number | undefined;
   private autoReplies: Record<string, unknown>;
   private pendingEvents: TrafficEvent[] = [];
   private pendingPatches: EventPatch[] = [];
@@ -60,9 +62,7 @@ export class LiveSession {
     this.sink = init.sink;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
-    if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
-      this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
-    }
+    this.maxFrameBytes = init.options?.maxFrameBytes;
     this.summary = {
       id: this.id,
       name: init.name || describeTarget(init.target),
@@ -80,6 +80,8 @@ export class LiveSession {
   async start(): Promise<void> {
     const transport = createTransport(this.target, this.transportEvents());
     this.transport = transport;
+    // Only the transport knows whether its bytes need a decoder (events may fire during start).
+    if (transport.stream) this.decoder = getCodec(transport.framing).createDecoder({ maxFrameBytes: this.maxFrameBytes });
     try {
       await transport.start();
     } catch (err) {
@@ -102,13 +104,13 @@ export class LiveSession {
       throw new Error(`session is ${this.summary.status}: connect again to send`);
     }
     let seq: number;
-    if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
-      const bytes = getCodec(this.target.framing).encode(text);
+    if (transport.stream) {
+      const bytes = getCodec(transport.framing).encode(text);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
       await this.transportSend(transport, bytes);
     } else {
-      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
+      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {}));
       this.flush();
       await this.transportSend(transport, text, seq);
     }
@@ -327,22 +329,5 @@ export class LiveSession {
 
   private now(): number {
     return Math.round((performance.now() - this.startMs) * 1000) / 1000;
-  }
-}
-
-function httpOut(target: TargetSpec): { http?: TrafficEvent['http'] } {
-  if (target.kind !== 'http') return {};
-  return { http: { method: 'POST', url: target.url } };
-}
-
-export function describeTarget(target: TargetSpec): string {
-  switch (target.kind) {
-    case 'http':
-    case 'websocket':
-      return target.url;
-    case 'tcp':
-      return `tcp ${target.host}:${target.port} (${target.framing})`;
-    case 'stdio':
-      return [target.command, ...(target.args ?? [])].join(' ');
   }
 }

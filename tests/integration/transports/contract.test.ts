@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TargetKind, TargetSpec } from '@/lib/session/types';
-import { createTransport, isStreamKind, transportKinds } from '@/server/transports/registry';
+import { TARGET_KINDS, TARGET_KIND_LIST } from '@/lib/targets/registry';
+import { createTransport } from '@/server/transports/registry';
 import { peerPath, startPeer, type RunningPeer } from '@/tests/fixtures/peers/start-peer';
 import { contentLengthFrame, newlineMessages, record, rpc, splitContentLength, waitFor, type Recorded } from './helpers';
 
@@ -48,7 +49,7 @@ afterAll(async () => {
   await Promise.all(peers.map((p) => p.stop()));
 });
 
-describe.each(transportKinds)('every transport keeps the contract: %s', (kind) => {
+describe.each(TARGET_KIND_LIST)('every transport keeps the contract: %s', (kind) => {
   it('answers a request, reports its close once, and refuses sends after close', async () => {
     const setup = setups[kind];
     expect(setup, `no fixture setup for transport kind "${kind}"`).toBeDefined();
@@ -61,7 +62,8 @@ describe.each(transportKinds)('every transport keeps the contract: %s', (kind) =
     const r = record();
     const t = createTransport(setup.target(port), r.events);
     expect(t.kind).toBe(kind);
-    expect(t.stream).toBe(isStreamKind(kind));
+    // The kind's record and its transport agree on whether it is a byte stream.
+    expect(t.stream).toBe(TARGET_KINDS[kind].stream);
     try {
       await t.start();
       await t.send(setup.frame(rpc('subtract', [42, 23], 0)));
