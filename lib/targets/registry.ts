@@ -10,10 +10,11 @@ import { http } from './http';
 import type { TargetKindDef } from './kind';
 import { stdio } from './stdio';
 import { tcp } from './tcp';
+import { unix } from './unix';
 import { websocket } from './websocket';
 
 /** In the order the connect form, the history filter and the CLI usage list them. */
-export const TARGET_KINDS = { stdio, http, websocket, tcp };
+export const TARGET_KINDS = { stdio, http, websocket, tcp, unix };
 
 export type TargetKind = keyof typeof TARGET_KINDS;
 type SchemaOf<K extends TargetKind> = (typeof TARGET_KINDS)[K]['schema'];

@@ -7,6 +7,7 @@ import { createHttpTransport } from './http';
 import { createStdioTransport } from './stdio';
 import { createTcpTransport } from './tcp';
 import type { SessionTransport, TransportEvents, TransportOptions } from './types';
+import { createUnixTransport } from './unix';
 import { createWebSocketTransport } from './websocket';
 
 type FactoryFor<K extends TargetKind> = (
@@ -20,6 +21,7 @@ const factories: { [K in TargetKind]: FactoryFor<K> } = {
   websocket: createWebSocketTransport,
   stdio: createStdioTransport,
   tcp: createTcpTransport,
+  unix: createUnixTransport,
 };
 
 export function createTransport(target: TargetSpec, events: TransportEvents, options?: TransportOptions): SessionTransport {

@@ -2,6 +2,9 @@
  * The same promises from every registered transport: adding a transport without a fixture peer and
  * a line here fails this suite.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TargetKind, TargetSpec } from '@/lib/session/types';
 import { TARGET_KINDS, TARGET_KIND_LIST } from '@/lib/targets/registry';
@@ -17,6 +20,9 @@ interface Setup {
 }
 
 const byContentLength = (r: Recorded) => splitContentLength(r.bytesText()).map((f) => JSON.parse(f.body) as unknown);
+
+const socketDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-contract-'));
+const socketPath = path.join(socketDir, 'peer.sock');
 
 const setups: Record<TargetKind, Setup> = {
   http: {
@@ -42,11 +48,18 @@ const setups: Record<TargetKind, Setup> = {
     frame: (text) => Buffer.from(`${text}\n`),
     replies: (r) => newlineMessages(r.bytesText()),
   },
+  unix: {
+    peer: ['tcp-peer', ['--framing', 'content-length', '--unix', socketPath]],
+    target: () => ({ kind: 'unix', path: socketPath, framing: 'content-length' }),
+    frame: contentLengthFrame,
+    replies: byContentLength,
+  },
 };
 
 const peers: RunningPeer[] = [];
 afterAll(async () => {
   await Promise.all(peers.map((p) => p.stop()));
+  rmSync(socketDir, { recursive: true, force: true });
 });
 
 describe.each(TARGET_KIND_LIST)('every transport keeps the contract: %s', (kind) => {
