@@ -26,9 +26,13 @@ export const INITIAL_FORM: TargetForm = { ...initialKindForms, kind: 'stdio', na
 export function recallForm(saved: unknown): TargetForm {
   if (typeof saved !== 'object' || saved === null) return INITIAL_FORM;
   const s = saved as Partial<Record<keyof TargetForm, unknown>>;
-  const part = (k: TargetKind) => (typeof s[k] === 'object' && s[k] !== null ? s[k] : {});
+  const part = (k: TargetKind) => (typeof s[k] === 'object' && s[k] !== null ? (s[k] as Record<string, unknown>) : {});
+  const recallPart = (k: TargetKind) => {
+    const spec = targetKindDef(k).form;
+    return spec.recall ? spec.recall(part(k)) : { ...(spec.initial as object), ...part(k) };
+  };
   return {
-    ...(Object.fromEntries(TARGET_KIND_LIST.map((k) => [k, { ...TARGET_KINDS[k].form.initial, ...part(k) }])) as KindForms),
+    ...(Object.fromEntries(TARGET_KIND_LIST.map((k) => [k, recallPart(k)])) as KindForms),
     kind: isTargetKind(s.kind) ? s.kind : INITIAL_FORM.kind,
     name: '',
     timeoutMs: typeof s.timeoutMs === 'string' ? s.timeoutMs : '',

@@ -77,6 +77,8 @@ export interface FormSpec<T, F> {
   fields: readonly FormField<F>[];
   /** The form state as a target, or what is missing in plain words (the schema checks it again). */
   build(form: F): BuiltTarget<T>;
+  /** This kind's part of a form remembered by this or an older version; default: its members over `initial`. */
+  recall?(saved: Record<string, unknown>): F;
 }
 
 /** What the CLI's shared options parsed, for a kind to build its target from. */

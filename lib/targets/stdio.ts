@@ -77,6 +77,18 @@ export const stdio: TargetKindDef<StdioTarget, StdioForm, typeof StdioTargetSche
       { control: 'text', key: 'cwd', label: 'Working directory', id: 'target-stdio-cwd', placeholder: "(server's directory)", hint: 'Empty: the directory rpcscope was started in.' },
       { control: 'textarea', key: 'envText', label: 'Environment, NAME=value per line', id: 'target-stdio-env', placeholder: 'RUST_LOG=debug', hint: 'Added to a safe inherited set (PATH, HOME, …).' },
     ],
+    recall(saved) {
+      const initial = stdio.form.initial;
+      const s = saved as Partial<StdioForm> & Partial<ArgvForm>;
+      // Before the argv control, its members sat at the top of the stdio part.
+      const argv = typeof s.argv === 'object' && s.argv !== null ? s.argv : { argsMode: s.argsMode, commandLine: s.commandLine, command: s.command, argsText: s.argsText };
+      const defined = <O extends object>(o: O) => Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) as Partial<O>;
+      return {
+        ...initial,
+        ...defined({ cwd: s.cwd, envText: s.envText, framing: s.framing }),
+        argv: { ...initial.argv, ...defined(argv) },
+      };
+    },
     build(f) {
       const argv = formArgv(f.argv);
       if (!argv.ok) return argv;

@@ -97,6 +97,13 @@ describe('kind records', () => {
     expect(parseTargetSpec({ kind: 'gopher' })).toEqual({ ok: false, error: `kind: kind must be one of ${TARGET_KIND_LIST.join(', ')}` });
   });
 
+  it('keeps the command line of a stdio form remembered before the argv control existed', () => {
+    const old = { kind: 'stdio', stdio: { argsMode: 'line', commandLine: 'node server.js', command: '', argsText: '', cwd: '/srv', envText: '', framing: 'newline' } };
+    const f = recallForm(old);
+    expect(f.stdio).toEqual({ argv: { argsMode: 'line', commandLine: 'node server.js', command: '', argsText: '' }, cwd: '/srv', envText: '', framing: 'newline' });
+    expect(buildTarget(f)).toMatchObject({ ok: true, target: { kind: 'stdio', command: 'node', args: ['server.js'], cwd: '/srv', framing: 'newline' } });
+  });
+
   it('substitutes variables into a Unix socket path by its role', () => {
     const r = substituteTarget({ kind: 'unix', path: '{{dir}}/lsp.sock', framing: 'newline' }, [{ name: 'dir', value: '/run/user/1000' }]);
     expect(r.target).toEqual({ kind: 'unix', path: '/run/user/1000/lsp.sock', framing: 'newline' });
