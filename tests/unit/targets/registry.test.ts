@@ -12,6 +12,7 @@ import { TARGET_KINDS, TARGET_KIND_LIST, describeTarget, targetKindDef } from '@
 import { targetKey } from '@/lib/openrpc/target-key';
 import { redactTarget } from '@/lib/session/redact-target';
 import { substituteTarget } from '@/lib/variables/target';
+import { redactSessionFile } from '@/lib/redaction';
 import { CLI_USAGE, parseCallArgs } from '@/server/cli';
 import { LiveSession } from '@/server/session/live-session';
 import type { TcpTarget } from '@/lib/targets/tcp';
@@ -108,6 +109,13 @@ describe('kind records', () => {
     const r = substituteTarget({ kind: 'unix', path: '{{dir}}/lsp.sock', framing: 'newline' }, [{ name: 'dir', value: '/run/user/1000' }]);
     expect(r.target).toEqual({ kind: 'unix', path: '/run/user/1000/lsp.sock', framing: 'newline' });
     expect(substituteTarget({ kind: 'unix', path: '{{nope}}/x.sock', framing: 'newline' }, []).unknown).toEqual([{ name: 'nope', where: 'path' }]);
+  });
+
+  it('redacts a secret from a Unix socket path and reports it at target.path', () => {
+    const file = { format: 'rpcscope-session' as const, version: 1 as const, startedAt: '2026-12-01T00:00:00.000Z', events: [], target: { kind: 'unix' as const, path: '/run/s3cr3t-token/lsp.sock', framing: 'newline' as const } };
+    const r = redactSessionFile(file, { secrets: [{ name: 'token', value: 's3cr3t-token' }] });
+    expect(r.file.target).toEqual({ kind: 'unix', path: '/run/[redacted]/lsp.sock', framing: 'newline' });
+    expect(r.report.hits).toEqual([expect.objectContaining({ kind: 'secret-variable', where: 'target.path', count: 1 })]);
   });
 
   it('is checked by the compiler: a per-kind record without every kind, or a kind without every part, does not compile', () => {
