@@ -22,7 +22,7 @@ export interface UnixForm {
 
 export const unix: TargetKindDef<UnixTarget, UnixForm, typeof UnixTargetSchema> = {
   kind: 'unix',
-  label: 'Unix socket',
+  label: 'Unix',
   stream: true,
   schema: UnixTargetSchema,
   roles: { path: 'text', framing: 'plain' },

@@ -104,7 +104,7 @@ test.describe('HTTP, WebSocket, TCP and Unix socket targets', () => {
       peers.push(peer);
       await openApp(page, app);
       const form = await connectForm(page);
-      await form.getByRole('radio', { name: 'Unix socket' }).click();
+      await form.getByRole('radio', { name: 'Unix', exact: true }).click();
       await form.getByLabel('Framing').selectOption('newline');
       await expect(form.getByRole('alert')).toHaveCount(0);
       await form.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -112,7 +112,7 @@ test.describe('HTTP, WebSocket, TCP and Unix socket targets', () => {
       await expect(form.getByRole('alert')).toHaveText('Enter the path of the socket');
       await form.getByLabel('Socket path').fill(socketPath);
       const id = await submitConnect(page, form);
-      await expect(page.getByTestId('active-session')).toContainText('Unix socket');
+      await expect(page.getByTestId('active-session')).toContainText('Unix');
       await expect(page.getByTestId('active-session')).toContainText(socketPath);
       await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'sum', params: [1, 2, 3] }));
       const answer = rows(page).filter({ has: page.getByRole('cell', { name: '↳ sum' }) });
