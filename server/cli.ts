@@ -9,14 +9,24 @@ import { LiveSession, type SessionSink } from './session/live-session';
 import { buildSessionFile, serializeSessionFile } from '../lib/session/file-format';
 import { redactTarget } from '../lib/session/redact-target';
 import { applyPatch } from '../lib/session/patch';
-import type { EventPatch, Framing, TargetSpec, TrafficEvent } from '../lib/session/types';
+import type { EventPatch, TargetKind, TargetSpec, TrafficEvent } from '../lib/session/types';
+import type { CliArgs } from '../lib/targets/kind';
+import { TARGET_KINDS, TARGET_KIND_LIST, targetKindDef } from '../lib/targets/registry';
+
+/** One usage line per target kind, from the kind's record (lib/targets). */
+const TARGET_USAGE = TARGET_KIND_LIST.map((k) => {
+  const { flag, value, usage } = TARGET_KINDS[k].cli;
+  return `    ${[flag, value, usage].filter(Boolean).join(' ')}`;
+}).join('\n');
+
+const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const TARGET_FLAGS = orList(TARGET_KIND_LIST.map((k) => TARGET_KINDS[k].cli.flag));
+const TARGET_FORMS = orList(TARGET_KIND_LIST.map((k) => [TARGET_KINDS[k].cli.flag, TARGET_KINDS[k].cli.value].filter(Boolean).join(' ')));
+const KIND_BY_FLAG = new Map<string, TargetKind>(TARGET_KIND_LIST.map((k) => [TARGET_KINDS[k].cli.flag, k]));
 
 export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT | --wait-for METHOD]... [--no-wait] [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
   TARGET is one of:
-    --http URL [--header "Name: value"]...
-    --ws URL [--header "Name: value"]... [--subprotocol P]
-    --tcp HOST:PORT --framing content-length|newline
-    --stdio --framing content-length|newline [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]
+${TARGET_USAGE}
   --send TEXT   one message sent exactly as given (invalid JSON allowed); repeatable, in order; each
                 waits until every request sent before it is answered, failed or timed out
   --no-wait     send each --send at once, without waiting for earlier answers (e.g. a
@@ -66,47 +76,39 @@ function parseMs(text: string, flag: string): number {
 }
 
 export function parseCallArgs(argv: string[]): CallOptions {
-  let kind: TargetSpec['kind'] | undefined;
-  let url: string | undefined;
-  let hostPort: string | undefined;
-  let framing: Framing | undefined;
-  let cwd: string | undefined;
-  const headers: Record<string, string> = {};
-  const subprotocols: string[] = [];
-  const env: Record<string, string> = {};
+  let kind: TargetKind | undefined;
+  const args: CliArgs = { headers: {}, subprotocols: [], env: {}, command: [] };
   const steps: CallStep[] = [];
   let noWait = false;
   const replies: Record<string, unknown> = {};
-  let command: string[] = [];
   let timeoutMs = 10_000;
   let lingerMs = 300;
   let out: string | undefined;
 
-  const setKind = (k: TargetSpec['kind']) => {
-    if (kind) throw new UsageError('give exactly one target: --http, --ws, --tcp or --stdio');
-    kind = k;
-  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    const targetKind = KIND_BY_FLAG.get(a);
+    if (targetKind) {
+      if (kind) throw new UsageError(`give exactly one target: ${TARGET_FLAGS}`);
+      kind = targetKind;
+      if (TARGET_KINDS[targetKind].cli.value) args.value = takeValue(argv, i++, a);
+      continue;
+    }
     switch (a) {
-      case '--http': setKind('http'); url = takeValue(argv, i++, a); break;
-      case '--ws': setKind('websocket'); url = takeValue(argv, i++, a); break;
-      case '--tcp': setKind('tcp'); hostPort = takeValue(argv, i++, a); break;
-      case '--stdio': setKind('stdio'); break;
-      case '--header': parseHeader(takeValue(argv, i++, a), headers); break;
-      case '--subprotocol': subprotocols.push(takeValue(argv, i++, a)); break;
+      case '--header': parseHeader(takeValue(argv, i++, a), args.headers); break;
+      case '--subprotocol': args.subprotocols.push(takeValue(argv, i++, a)); break;
       case '--framing': {
         const f = takeValue(argv, i++, a);
         if (f !== 'content-length' && f !== 'newline') throw new UsageError(`--framing is content-length or newline, got ${JSON.stringify(f)}`);
-        framing = f;
+        args.framing = f;
         break;
       }
-      case '--cwd': cwd = takeValue(argv, i++, a); break;
+      case '--cwd': args.cwd = takeValue(argv, i++, a); break;
       case '--env': {
         const kv = takeValue(argv, i++, a);
         const eq = kv.indexOf('=');
         if (eq <= 0) throw new UsageError(`--env wants K=V, got ${JSON.stringify(kv)}`);
-        env[kv.slice(0, eq)] = kv.slice(eq + 1);
+        args.env[kv.slice(0, eq)] = kv.slice(eq + 1);
         break;
       }
       case '--send': steps.push({ send: takeValue(argv, i++, a) }); break;
@@ -127,7 +129,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
         break;
       }
       case '--':
-        command = argv.slice(i + 1);
+        args.command = argv.slice(i + 1);
         i = argv.length;
         break;
       default:
@@ -135,33 +137,10 @@ export function parseCallArgs(argv: string[]): CallOptions {
     }
   }
 
-  let target: TargetSpec;
-  switch (kind) {
-    case 'http':
-      target = { kind: 'http', url: url!, headers };
-      break;
-    case 'websocket':
-      target = { kind: 'websocket', url: url!, headers, subprotocols };
-      break;
-    case 'tcp': {
-      const m = /^(.+):(\d+)$/.exec(hostPort ?? '');
-      if (!m) throw new UsageError(`--tcp wants HOST:PORT, got ${JSON.stringify(hostPort)}`);
-      if (!framing) throw new UsageError('--tcp needs --framing content-length|newline');
-      target = { kind: 'tcp', host: m[1], port: Number(m[2]), framing };
-      break;
-    }
-    case 'stdio':
-      if (!framing) throw new UsageError('--stdio needs --framing content-length|newline');
-      if (command.length === 0) throw new UsageError('--stdio needs a command after --');
-      target = { kind: 'stdio', command: command[0], args: command.slice(1), cwd, env, framing };
-      break;
-    default:
-      throw new UsageError('give a target: --http URL, --ws URL, --tcp HOST:PORT or --stdio -- COMMAND');
-  }
-  if ((target.kind === 'http' || target.kind === 'websocket') && !/^(https?|wss?):\/\//.test(target.url)) {
-    throw new UsageError(`not a URL: ${JSON.stringify(target.url)}`);
-  }
-  return { target, steps, noWait, timeoutMs, lingerMs, replies, out };
+  if (!kind) throw new UsageError(`give a target: ${TARGET_FORMS}`);
+  const built = targetKindDef(kind).cli.build(args);
+  if (!built.ok) throw new UsageError(built.error);
+  return { target: built.target, steps, noWait, timeoutMs, lingerMs, replies, out };
 }
 
 /** Prints events in seq order as soon as they are final (a pending request holds back what follows it). */

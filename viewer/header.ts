@@ -1,6 +1,6 @@
 /** The export's header: the session's name, its target in one line, when it started, what was redacted. */
 // The one-line target description the app's session list uses (it moves with the target-kind record).
-import { describeTarget } from '../components/targets/form';
+import { describeTarget } from '../lib/targets/registry';
 import type { SessionFileV1 } from '../lib/session/types';
 import { add, el } from './dom';
 

@@ -8,7 +8,7 @@ import { useSessions } from '@/components/stores/sessions';
 import { useBuilder } from '@/components/stores/builder';
 import { useUi } from '@/components/stores/ui';
 import { usePreferences } from '@/components/stores/preferences';
-import { describeTarget, KIND_LABEL } from '@/components/targets/form';
+import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, Problem, Spinner, iconButtonClass, selectClass, IconPencil } from './ui';
@@ -77,7 +77,7 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
       >
         <span className={`w-9 shrink-0 font-mono text-[10px] font-semibold uppercase ${KIND_LOOK[item.kind]}`}>{item.kind === 'request' ? 'req' : item.kind}</span>
         <InlineName value={item.name} editing={renaming} onDone={() => setRenaming(false)} label="Item name" className="flex-1" onSave={(name) => useCollections.getState().updateItem(item.collectionId, item.id, { name }).then(() => undefined)} />
-        {item.target ? <span className="shrink-0 text-[10px] text-faint" title={`Own target: ${describeTarget(item.target)}`}>{KIND_LABEL[item.target.kind]}</span> : null}
+        {item.target ? <span className="shrink-0 text-[10px] text-faint" title={`Own target: ${describeTarget(item.target)}`}>{targetKindLabel(item.target.kind)}</span> : null}
         <span className="ml-auto hidden shrink-0 items-center group-hover:flex group-focus-within:flex">
           <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename ${item.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
@@ -169,7 +169,7 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
       ) : null}
       {item.target ? (
         <p className="mt-1 truncate text-[11.5px] text-muted" title={describeTarget(item.target)}>
-          Own target: <span className="font-mono">{KIND_LABEL[item.target.kind]} {describeTarget(item.target)}</span>
+          Own target: <span className="font-mono">{targetKindLabel(item.target.kind)} {describeTarget(item.target)}</span>
         </p>
       ) : null}
       <div className="mt-1.5 flex flex-wrap items-center gap-1">

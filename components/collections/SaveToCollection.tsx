@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flattenFolders, useCollections, type ItemKind } from '@/components/stores/collections';
 import { activeEnvironment, useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
-import { describeTarget, KIND_LABEL } from '@/components/targets/form';
+import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { Popover, Problem, fieldClass, selectClass } from './ui';
 import { VarText } from './VarText';
@@ -145,7 +145,7 @@ function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCo
           <input type="checkbox" className="mt-0.5" checked={withTarget} onChange={(e) => setWithTarget(e.target.checked)} />
           <span className="min-w-0">
             Keep this session&apos;s target with it
-            <span className="block truncate font-mono text-[11px] text-faint">{KIND_LABEL[target.kind]} {describeTarget(target)}</span>
+            <span className="block truncate font-mono text-[11px] text-faint">{targetKindLabel(target.kind)} {describeTarget(target)}</span>
           </span>
         </label>
       ) : null}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SessionStatus, TargetKind } from '@/lib/session/types';
+import { TARGET_KIND_LIST, targetKindLabel } from '@/lib/targets/registry';
 import { EMPTY_QUERY, useHistory, type HistoryQuery } from '@/components/stores/history';
 import { useSessions } from '@/components/stores/sessions';
 import { Toggle } from '@/components/ui/Button';
@@ -23,10 +24,7 @@ const STATUSES: { value: '' | SessionStatus; label: string }[] = [
 
 const KINDS: { value: '' | TargetKind; label: string }[] = [
   { value: '', label: 'Any transport' },
-  { value: 'stdio', label: 'stdio' },
-  { value: 'http', label: 'HTTP' },
-  { value: 'websocket', label: 'WebSocket' },
-  { value: 'tcp', label: 'TCP' },
+  ...TARGET_KIND_LIST.map((k) => ({ value: k, label: targetKindLabel(k) })),
 ];
 
 function Filters() {

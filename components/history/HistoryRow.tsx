@@ -2,7 +2,7 @@
 /** One recorded session in History: what it was, how it went, and what can be done with it. */
 import { memo, useState } from 'react';
 import { DURATION, useHistory, type HistoryEntry } from '@/components/stores/history';
-import { describeTarget, KIND_LABEL } from '@/components/targets/form';
+import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconTrash } from '@/components/ui/icons';
 import { Badge, ConfirmDelete, InlineName, fieldClass, iconButtonClass, IconPencil } from '@/components/collections/ui';
@@ -84,7 +84,7 @@ export const HistoryRow = memo(function HistoryRow({ entry, active }: { entry: H
       </td>
       <td className="max-w-0 py-1.5 pr-2">
         <div className="flex min-w-0 items-center gap-1.5">
-          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide text-muted uppercase">{KIND_LABEL[entry.target.kind]}</span>
+          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide text-muted uppercase">{targetKindLabel(entry.target.kind)}</span>
           <span className="truncate font-mono text-[12px] text-muted" title={target}>{target}</span>
         </div>
         {entry.failure ? <div className="mt-0.5 truncate font-mono text-[11px] text-err" title={entry.failure}>{entry.failure}</div> : null}

@@ -4,7 +4,7 @@ import type { SessionSummary } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconStop, IconTrash } from '@/components/ui/icons';
-import { KIND_LABEL, describeTarget } from '@/components/targets/form';
+import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { RecordingNotice } from './RecordingNotice';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -34,7 +34,7 @@ const SessionItem = memo(function SessionItem({ summary, behind, active }: { sum
         role="button"
         tabIndex={0}
         aria-current={active ? 'true' : undefined}
-        aria-label={`${summary.name}, ${summary.status === 'open' ? 'live' : summary.status}, ${KIND_LABEL[summary.target.kind]} ${describeTarget(summary.target)}`}
+        aria-label={`${summary.name}, ${summary.status === 'open' ? 'live' : summary.status}, ${targetKindLabel(summary.target.kind)} ${describeTarget(summary.target)}`}
         data-session-id={summary.id}
         onClick={() => setActive(summary.id)}
         onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setActive(summary.id); } }}
@@ -45,7 +45,7 @@ const SessionItem = memo(function SessionItem({ summary, behind, active }: { sum
           <StatusBadge status={summary.status} />
         </div>
         <div className="mt-0.5 flex items-center gap-1.5 text-[11.5px] text-muted">
-          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide uppercase">{KIND_LABEL[summary.target.kind]}</span>
+          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide uppercase">{targetKindLabel(summary.target.kind)}</span>
           <span className="truncate font-mono" title={describeTarget(summary.target)}>{describeTarget(summary.target)}</span>
         </div>
         <div className="mt-0.5 flex items-center gap-2 text-[11px] text-faint">

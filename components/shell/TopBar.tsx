@@ -4,7 +4,7 @@ import { usePreferences, type ThemeChoice } from '@/components/stores/preference
 import { useUi } from '@/components/stores/ui';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconKeyboard, IconMonitor, IconMoon, IconSun } from '@/components/ui/icons';
-import { KIND_LABEL, describeTarget } from '@/components/targets/form';
+import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { DialectPicker } from './DialectPicker';
 import { SessionActions } from '@/components/export/SessionActions';
 
@@ -47,7 +47,7 @@ export function TopBar() {
         <div className="flex min-w-0 flex-1 items-center gap-2.5" data-testid="active-session">
           <span className="truncate text-[13px] font-medium">{active.name}</span>
           <StatusBadge status={active.status} />
-          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide text-muted uppercase">{KIND_LABEL[active.target.kind]}</span>
+          <span className="shrink-0 rounded bg-panel-2 px-1 text-[10.5px] font-medium tracking-wide text-muted uppercase">{targetKindLabel(active.target.kind)}</span>
           <span className="min-w-0 truncate font-mono text-[12px] text-muted" title={describeTarget(active.target)}>{describeTarget(active.target)}</span>
           {'framing' in active.target ? <span className="shrink-0 text-[11.5px] text-faint">{active.target.framing}</span> : null}
           <DialectPicker summary={active} />

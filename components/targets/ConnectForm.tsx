@@ -1,31 +1,18 @@
 'use client';
 import { useEffect, useState } from 'react';
-import type { TargetKind } from '@/lib/session/types';
+import { TARGET_KIND_LIST, targetKindDef, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { useSessions } from '@/components/stores/sessions';
 import { Field, Select, TextInput } from './fields';
-import { DIALECT_LABEL, INITIAL_FORM, KIND_LABEL, buildTarget, type TargetForm } from './form';
-import { HttpFields, StdioFields, TcpFields, WebSocketFields } from './TransportFields';
+import { DIALECT_LABEL, INITIAL_FORM, buildTarget, recallForm, type TargetForm } from './form';
+import { TargetFields } from './TransportFields';
 
 const FORM_KEY = 'rpcscope.connectForm';
-const KINDS: TargetKind[] = ['stdio', 'http', 'websocket', 'tcp'];
 
-function recallForm(): TargetForm {
+function recallSavedForm(): TargetForm {
   try {
     const raw = window.localStorage.getItem(FORM_KEY);
-    if (!raw) return INITIAL_FORM;
-    const saved = JSON.parse(raw) as Partial<TargetForm>;
-    // Merge per transport so a form saved by an older version still has every field.
-    return {
-      ...INITIAL_FORM,
-      kind: KINDS.includes(saved.kind as TargetKind) ? (saved.kind as TargetKind) : INITIAL_FORM.kind,
-      timeoutMs: typeof saved.timeoutMs === 'string' ? saved.timeoutMs : '',
-      dialect: typeof saved.dialect === 'string' ? saved.dialect : '',
-      http: { ...INITIAL_FORM.http, ...saved.http },
-      websocket: { ...INITIAL_FORM.websocket, ...saved.websocket },
-      stdio: { ...INITIAL_FORM.stdio, ...saved.stdio },
-      tcp: { ...INITIAL_FORM.tcp, ...saved.tcp },
-    };
+    return raw ? recallForm(JSON.parse(raw)) : INITIAL_FORM;
   } catch {
     return INITIAL_FORM;
   }
@@ -40,7 +27,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
 
   // localStorage exists only in the browser: read it after the first render, not during it.
   useEffect(() => {
-    setForm(recallForm());
+    setForm(recallSavedForm());
   }, []);
 
   const submit = async (e: React.FormEvent) => {
@@ -72,7 +59,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
   return (
     <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
       <div role="radiogroup" aria-label="Transport" className="flex gap-0.5 rounded border border-line-strong p-0.5">
-        {KINDS.map((k) => (
+        {TARGET_KIND_LIST.map((k) => (
           <button
             key={k}
             type="button"
@@ -81,15 +68,17 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
             onClick={() => { setForm({ ...form, kind: k }); setError(null); }}
             className={`flex-auto rounded-[3px] px-1.5 py-1 text-[12px] transition-colors ${form.kind === k ? 'bg-accent font-medium text-accent-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
           >
-            {KIND_LABEL[k]}
+            {targetKindLabel(k)}
           </button>
         ))}
       </div>
 
-      {form.kind === 'stdio' && <StdioFields value={form.stdio} onChange={(stdio) => setForm({ ...form, stdio })} />}
-      {form.kind === 'http' && <HttpFields value={form.http} onChange={(http) => setForm({ ...form, http })} />}
-      {form.kind === 'websocket' && <WebSocketFields value={form.websocket} onChange={(websocket) => setForm({ ...form, websocket })} />}
-      {form.kind === 'tcp' && <TcpFields value={form.tcp} onChange={(tcp) => setForm({ ...form, tcp })} />}
+      <TargetFields
+        key={form.kind}
+        fields={targetKindDef(form.kind).form.fields}
+        value={form[form.kind]}
+        onChange={(v) => setForm({ ...form, [form.kind]: v })}
+      />
 
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">

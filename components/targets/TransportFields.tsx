@@ -1,43 +1,17 @@
 'use client';
-/** The fields each transport needs, as users of that transport expect them. */
-import { Code } from '@/components/ui/EmptyState';
+/**
+ * The fields of one target kind, drawn from the kind's own form description (lib/targets): a new
+ * kind that uses the existing controls needs nothing here.
+ */
+import type { ArgvForm, ControlValues, FormField } from '@/lib/targets/kind';
+import { formArgv } from '@/lib/targets/stdio';
 import { FRAMING_OPTIONS, Field, Select, TextArea, TextInput } from './fields';
 import { HeaderList } from './HeaderList';
-import { stdioArgv, type TargetForm } from './form';
 
-type Props<K extends keyof TargetForm> = { value: TargetForm[K]; onChange(v: TargetForm[K]): void };
+type Values = Record<string, ControlValues[keyof ControlValues]>;
 
-export function HttpFields({ value, onChange }: Props<'http'>) {
-  return (
-    <>
-      <Field label="URL" htmlFor="target-http-url" hint="POSTed with Content-Type: application/json; SSE replies (MCP Streamable HTTP) are split into messages.">
-        <TextInput id="target-http-url" mono placeholder="http://127.0.0.1:8545/" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} />
-      </Field>
-      <Field label="Headers">
-        <HeaderList idPrefix="http" rows={value.headers} onChange={(headers) => onChange({ ...value, headers })} />
-      </Field>
-    </>
-  );
-}
-
-export function WebSocketFields({ value, onChange }: Props<'websocket'>) {
-  return (
-    <>
-      <Field label="URL" htmlFor="target-ws-url">
-        <TextInput id="target-ws-url" mono placeholder="ws://127.0.0.1:9000/" value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} />
-      </Field>
-      <Field label="Headers">
-        <HeaderList idPrefix="ws" rows={value.headers} onChange={(headers) => onChange({ ...value, headers })} />
-      </Field>
-      <Field label="Subprotocols" htmlFor="target-ws-proto" hint="Comma-separated, offered in this order.">
-        <TextInput id="target-ws-proto" mono placeholder="jsonrpc" value={value.subprotocols} onChange={(e) => onChange({ ...value, subprotocols: e.target.value })} />
-      </Field>
-    </>
-  );
-}
-
-function ArgvPreview({ value }: { value: TargetForm['stdio'] }) {
-  const r = stdioArgv(value);
+function ArgvPreview({ value }: { value: ArgvForm }) {
+  const r = formArgv(value);
   if (!r.ok) return value.commandLine.trim() || value.command.trim() ? <div className="text-[11.5px] text-err">{r.error}</div> : null;
   return (
     <div className="flex flex-wrap items-center gap-1" aria-label="Arguments as they will be passed">
@@ -50,24 +24,21 @@ function ArgvPreview({ value }: { value: TargetForm['stdio'] }) {
   );
 }
 
-export function StdioFields({ value, onChange }: Props<'stdio'>) {
+/** A command to spawn: one shell-like line, or the command and one argument per line; shows the argv either way. */
+function ArgvControl({ field, value, onChange }: { field: FormField<unknown>; value: ArgvForm; onChange(v: ArgvForm): void }) {
   return (
     <>
       {value.argsMode === 'line' ? (
-        <Field
-          label="Command line"
-          htmlFor="target-stdio-cmd"
-          hint={<>Split into words like a shell would, then run <b>without</b> a shell: no pipes, <Code>$VARS</Code> or globs.</>}
-        >
-          <TextInput id="target-stdio-cmd" mono placeholder="node tests/fixtures/peers/stdio-peer.mjs" value={value.commandLine} onChange={(e) => onChange({ ...value, commandLine: e.target.value })} />
+        <Field label={field.label} htmlFor={field.id} hint={field.hint}>
+          <TextInput id={field.id} mono placeholder={field.placeholder} value={value.commandLine} onChange={(e) => onChange({ ...value, commandLine: e.target.value })} />
         </Field>
       ) : (
         <>
-          <Field label="Command" htmlFor="target-stdio-command">
-            <TextInput id="target-stdio-command" mono placeholder="node" value={value.command} onChange={(e) => onChange({ ...value, command: e.target.value })} />
+          <Field label="Command" htmlFor={`${field.id}-command`}>
+            <TextInput id={`${field.id}-command`} mono placeholder="node" value={value.command} onChange={(e) => onChange({ ...value, command: e.target.value })} />
           </Field>
-          <Field label="Arguments, one per line" htmlFor="target-stdio-args" hint="Each line is passed as one argument, exactly as written.">
-            <TextArea id="target-stdio-args" rows={3} value={value.argsText} onChange={(e) => onChange({ ...value, argsText: e.target.value })} />
+          <Field label="Arguments, one per line" htmlFor={`${field.id}-args`} hint="Each line is passed as one argument, exactly as written.">
+            <TextArea id={`${field.id}-args`} rows={3} value={value.argsText} onChange={(e) => onChange({ ...value, argsText: e.target.value })} />
           </Field>
         </>
       )}
@@ -81,37 +52,72 @@ export function StdioFields({ value, onChange }: Props<'stdio'>) {
           {value.argsMode === 'line' ? 'One per line' : 'Command line'}
         </button>
       </div>
-      <Field label="Framing" htmlFor="target-stdio-framing">
-        <Select id="target-stdio-framing" value={value.framing} options={FRAMING_OPTIONS} onChange={(framing) => onChange({ ...value, framing })} />
-      </Field>
-      <Field label="Working directory" htmlFor="target-stdio-cwd" hint="Empty: the directory rpcscope was started in.">
-        <TextInput id="target-stdio-cwd" mono placeholder="(server's directory)" value={value.cwd} onChange={(e) => onChange({ ...value, cwd: e.target.value })} />
-      </Field>
-      <Field label="Environment, NAME=value per line" htmlFor="target-stdio-env" hint="Added to a safe inherited set (PATH, HOME, …).">
-        <TextArea id="target-stdio-env" rows={2} placeholder="RUST_LOG=debug" value={value.envText} onChange={(e) => onChange({ ...value, envText: e.target.value })} />
-      </Field>
     </>
   );
 }
 
-export function TcpFields({ value, onChange }: Props<'tcp'>) {
+function Control({ field, values, set }: { field: FormField<unknown>; values: Values; set(key: string, v: ControlValues[keyof ControlValues]): void }) {
+  const { id, label, hint, placeholder, key } = field;
+  switch (field.control) {
+    case 'text':
+    case 'number':
+      return (
+        <Field label={label} htmlFor={id} hint={hint}>
+          <TextInput id={id} mono inputMode={field.control === 'number' ? 'numeric' : undefined} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
+        </Field>
+      );
+    case 'textarea':
+      return (
+        <Field label={label} htmlFor={id} hint={hint}>
+          <TextArea id={id} rows={2} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
+        </Field>
+      );
+    case 'headers':
+      return (
+        <Field label={label} hint={hint}>
+          <HeaderList idPrefix={id} rows={values[key] as ControlValues['headers']} onChange={(rows) => set(key, rows)} />
+        </Field>
+      );
+    case 'framing':
+      return (
+        <Field label={label} htmlFor={id} hint={hint}>
+          <Select id={id} value={values[key] as ControlValues['framing']} options={FRAMING_OPTIONS} onChange={(framing) => set(key, framing)} />
+        </Field>
+      );
+    case 'argv':
+      return <ArgvControl field={field} value={values[key] as ArgvForm} onChange={(v) => set(key, v)} />;
+    default: {
+      const unknownControl: never = field;
+      return unknownControl;
+    }
+  }
+}
+
+/** Every field of a kind, in its order; a `narrow` field sits in a column beside the one before it. */
+export function TargetFields<F>({ fields, value, onChange }: { fields: readonly FormField<F>[]; value: F; onChange(v: F): void }) {
+  const values = value as unknown as Values;
+  const set = (key: string, v: ControlValues[keyof ControlValues]) => onChange({ ...values, [key]: v } as unknown as F);
+  const all = fields as readonly FormField<unknown>[];
+  const rows: FormField<unknown>[][] = [];
+  for (const f of all) {
+    if (f.narrow && rows.length) rows[rows.length - 1].push(f);
+    else rows.push([f]);
+  }
   return (
     <>
-      <div className="flex gap-2">
-        <div className="min-w-0 flex-1">
-          <Field label="Host" htmlFor="target-tcp-host">
-            <TextInput id="target-tcp-host" mono value={value.host} onChange={(e) => onChange({ ...value, host: e.target.value })} />
-          </Field>
-        </div>
-        <div className="w-24">
-          <Field label="Port" htmlFor="target-tcp-port">
-            <TextInput id="target-tcp-port" mono inputMode="numeric" placeholder="2087" value={value.port} onChange={(e) => onChange({ ...value, port: e.target.value })} />
-          </Field>
-        </div>
-      </div>
-      <Field label="Framing" htmlFor="target-tcp-framing">
-        <Select id="target-tcp-framing" value={value.framing} options={FRAMING_OPTIONS} onChange={(framing) => onChange({ ...value, framing })} />
-      </Field>
+      {rows.map((row) =>
+        row.length === 1 ? (
+          <Control key={row[0].id} field={row[0]} values={values} set={set} />
+        ) : (
+          <div key={row[0].id} className="flex gap-2">
+            {row.map((f, i) => (
+              <div key={f.id} className={i === 0 ? 'min-w-0 flex-1' : 'w-24'}>
+                <Control field={f} values={values} set={set} />
+              </div>
+            ))}
+          </div>
+        ),
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import type { SessionFileV1, TargetSpec, TrafficEvent } from '../session/types';
 import type { Span } from '../builder/json-text';
 import { arrayElements, checkJson, objectMembers, rootSpan } from '../builder/json-text';
 import { jsonDepthExceeds } from '../session/file-format';
+import { mapTargetFields } from '../targets/roles';
 import { findPathSpans, type JsonPath } from './json-path';
 import { LiteralSet } from './literals';
 import {
@@ -80,21 +81,19 @@ function collectUrl(url: string | undefined, lits: LiteralSet, o: CollectOptions
   redactUrl(url, noHit, (secret) => lits.add(secret, 'url-credential', 'URL credential', MIN_CHARS.url));
 }
 
+/** Secrets in the target's own members, found by each member's role (lib/targets). */
 function collectTarget(target: TargetSpec, lits: LiteralSet, o: CollectOptions): void {
-  switch (target.kind) {
-    case 'http':
-    case 'websocket':
-      collectHeaders(target.headers, lits, o);
-      collectUrl(target.url, lits, o);
-      return;
-    case 'stdio':
+  mapTargetFields(target, {
+    headers: (headers) => (collectHeaders(headers, lits, o), headers),
+    url: (url) => (collectUrl(url, lits, o), url),
+    env: (env) => {
       if (o.enabled.has('process-env')) {
-        for (const [name, value] of Object.entries(target.env ?? {})) {
-          lits.add(value, 'process-env', `env ${name.slice(0, 60)}`, MIN_CHARS.env);
-        }
+        for (const [name, value] of Object.entries(env)) lits.add(value, 'process-env', `env ${name.slice(0, 60)}`, MIN_CHARS.env);
       }
+      return env;
+    },
+    args: (args) => {
       if (o.enabled.has('credential-arg')) {
-        const args = target.args ?? [];
         args.forEach((arg, i) => {
           const flag = secretFlag(arg);
           if (!flag) return;
@@ -102,10 +101,9 @@ function collectTarget(target: TargetSpec, lits: LiteralSet, o: CollectOptions):
           if (value !== undefined && !value.startsWith('-')) lits.add(value, 'credential-arg', `argument ${arg.split('=')[0].slice(0, 60)}`, MIN_CHARS.arg);
         });
       }
-      return;
-    case 'tcp':
-      return;
-  }
+      return args;
+    },
+  });
 }
 
 /** String values of secret-named members anywhere in a JSON text (`"password": "…"`). */

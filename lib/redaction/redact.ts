@@ -9,6 +9,7 @@
  * Wire text stays self-consistent: see wire.ts for the Content-Length rule.
  */
 import type { HttpMeta, SessionFileV1, TargetSpec, TrafficEvent } from '../session/types';
+import { mapTargetFields } from '../targets/roles';
 import { collectSecrets, type Collected, type SecretInput, type Skipped } from './collect';
 import { parseJsonPaths, redactValueAtPaths, type JsonPath } from './json-path';
 import type { HitFn } from './literals';
@@ -210,40 +211,29 @@ class Redactor {
     return this.text(this.enabled.has('url-credential') ? redactUrl(u, hit) : u, hit);
   }
 
+  /** The target's members, each by its role (lib/targets), reported at `target.<member>`. */
   target(t: TargetSpec): TargetSpec {
-    switch (t.kind) {
-      case 'http':
-        return this.dropUndefined({ ...t, url: this.url(t.url, 'target.url'), headers: this.headers(t.headers, 'target.headers') });
-      case 'websocket':
-        return this.dropUndefined({
-          ...t,
-          url: this.url(t.url, 'target.url'),
-          headers: this.headers(t.headers, 'target.headers'),
-          subprotocols: t.subprotocols?.map((p, i) => this.text(p, this.tally.at(`target.subprotocols[${i}]`))),
-        });
-      case 'stdio': {
-        let env = t.env;
-        if (env && this.enabled.has('process-env')) {
-          env = {};
-          for (const [name, value] of Object.entries(t.env!)) {
-            if (value !== '' && value !== REDACTED) this.tally.at(`target.env.${name}`)('process-env', `env ${name.slice(0, 60)}`, 1);
-            env[name] = value === '' ? value : REDACTED;
-          }
-        } else if (env) env = this.deep(env, 'target.env', undefined) as Record<string, string>;
-        return this.dropUndefined({
-          ...t,
-          command: this.text(t.command, this.tally.at('target.command')),
-          args: t.args ? this.args(t.args) : undefined,
-          cwd: t.cwd === undefined ? undefined : this.text(t.cwd, this.tally.at('target.cwd')),
-          env,
-        });
-      }
-      case 'tcp':
-        return { ...t, host: this.text(t.host, this.tally.at('target.host')) };
-    }
+    return this.dropUndefined(mapTargetFields(t, {
+      url: (v, name) => this.url(v, `target.${name}`),
+      text: (v, name) => this.text(v, this.tally.at(`target.${name}`)),
+      texts: (v, name) => v.map((p, i) => this.text(p, this.tally.at(`target.${name}[${i}]`))),
+      args: (v, name) => this.args(v, name),
+      headers: (v, name) => this.headers(v, `target.${name}`)!,
+      env: (v, name) => this.env(v, name),
+    }));
   }
 
-  private args(args: readonly string[]): string[] {
+  private env(env: Record<string, string>, name: string): Record<string, string> {
+    if (!this.enabled.has('process-env')) return this.deep(env, `target.${name}`, undefined) as Record<string, string>;
+    const out: Record<string, string> = {};
+    for (const [k, value] of Object.entries(env)) {
+      if (value !== '' && value !== REDACTED) this.tally.at(`target.${name}.${k}`)('process-env', `env ${k.slice(0, 60)}`, 1);
+      out[k] = value === '' ? value : REDACTED;
+    }
+    return out;
+  }
+
+  private args(args: readonly string[], name: string): string[] {
     const out = [...args];
     if (this.enabled.has('credential-arg')) {
       args.forEach((arg, i) => {
@@ -252,14 +242,14 @@ class Redactor {
         const label = `argument ${arg.split('=')[0].slice(0, 60)}`;
         if (flag.inline !== undefined && flag.inline !== '' && flag.inline !== REDACTED) {
           out[i] = `${arg.slice(0, arg.length - flag.inline.length)}${REDACTED}`;
-          this.tally.at(`target.args[${i}]`)('credential-arg', label, 1);
+          this.tally.at(`target.${name}[${i}]`)('credential-arg', label, 1);
         } else if (flag.inline === undefined && i + 1 < args.length && !args[i + 1].startsWith('-') && args[i + 1] !== REDACTED) {
           out[i + 1] = REDACTED;
-          this.tally.at(`target.args[${i + 1}]`)('credential-arg', label, 1);
+          this.tally.at(`target.${name}[${i + 1}]`)('credential-arg', label, 1);
         }
       });
     }
-    return out.map((a, i) => this.text(a, this.tally.at(`target.args[${i}]`)));
+    return out.map((a, i) => this.text(a, this.tally.at(`target.${name}[${i}]`)));
   }
 
   private dropUndefined<T extends object>(o: T): T {

@@ -21,91 +21,16 @@ import type {
 } from './types';
 import { PATCH_FIELDS, type PatchField } from './patch';
 
-const MiB = 1024 * 1024;
-
-export const LIMITS = {
-  /** Wire text of one message, and any field that may copy from it. */
-  rawChars: 64 * MiB,
-  /** Session, collection, folder, item and environment names. */
-  nameChars: 200,
-  /** Headers a user may set on a target. */
-  targetHeaders: 100,
-  /** Headers recorded from a reply (Node's own default cap is 2000). */
-  recordedHeaders: 2000,
-  headerNameChars: 256,
-  headerValueChars: 16 * 1024,
-  urlChars: 8 * 1024,
-  pathChars: 4096,
-  args: 1000,
-  argChars: 128 * 1024,
-  envVars: 1000,
-  envNameChars: 256,
-  envValueChars: 128 * 1024,
-  subprotocols: 32,
-  /** Short labels we produce ourselves: rule ids, catalog names, sources, reasons. */
-  labelChars: 200,
-  /** Longer text we produce ourselves: finding messages, quoted spec sentences, meanings. */
-  textChars: 64 * 1024,
-  findingsPerEvent: 10_000,
-  batchItems: 1_000_000,
-  eventsPerFile: 5_000_000,
-  redactionKinds: 1000,
-  sessionIdChars: 100,
-  tags: 50,
-  tagChars: 50,
-  /** Seq ranges a session's recording lists as not saved (one per outage; beyond this they merge). */
-  missingRanges: 1000,
-  timeoutMsMax: 24 * 60 * 60 * 1000,
-  /** A serialized session file. */
-  fileChars: 256 * MiB,
-  /** Nesting depth of a JSON document we accept (arrays and objects). */
-  jsonDepth: 256,
-} as const;
-
 import { formatIssues, formatPath, parseWith, type Result } from './readable-errors';
 
 export { formatIssues, formatPath, parseWith, type Result };
 
+import { LIMITS, boundedRecord, isObjectInput, noControl } from './schema-blocks';
+import { TargetSpecSchema } from '../targets/registry';
+
+export { LIMITS, TargetSpecSchema };
+
 // ---------- building blocks ----------
-
-const boundedRecord = <V extends z.ZodType>(
-  what: string,
-  max: number,
-  key: z.ZodType<string>,
-  value: V,
-) =>
-  // Count keys before validating any of them: a record with a million keys is refused in O(keys).
-  z
-    .unknown()
-    .check((ctx) => {
-      const v = ctx.value;
-      if (!isObjectInput(v)) return;
-      if (Object.keys(v as object).length > max) ctx.issues.push({ code: 'custom', input: v, message: `at most ${max} ${what}` });
-      // The record would silently drop it; say so instead.
-      else if (Object.prototype.hasOwnProperty.call(v, '__proto__'))
-        ctx.issues.push({ code: 'custom', input: v, path: ['__proto__'], message: 'the name "__proto__" is not allowed' });
-    })
-    .pipe(z.record(key, value));
-
-const isObjectInput = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const noControl = /^[^\u0000-\u001f\u007f]*$/;
-const noNul = /^[^\u0000]*$/;
-/** RFC 9110 token characters. */
-const headerToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-const headerName = z
-  .string()
-  .min(1, 'header name is empty')
-  .max(LIMITS.headerNameChars)
-  .regex(headerToken, 'header name may use only letters, digits and !#$%&\'*+-.^_`|~');
-/** CR, LF or NUL in a value would let one header smuggle another. */
-const headerValue = z
-  .string()
-  .max(LIMITS.headerValueChars)
-  .regex(/^[^\r\n\u0000]*$/, 'header value may not contain CR, LF or NUL');
-
-const targetHeaders = boundedRecord('headers', LIMITS.targetHeaders, headerName, headerValue);
 
 const peerText = z.string().max(LIMITS.rawChars);
 const label = z.string().max(LIMITS.labelChars);
@@ -123,62 +48,6 @@ const base64 = z
   .string()
   .max(Math.ceil(LIMITS.rawChars / 3) * 4)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64');
-
-// ---------- targets ----------
-
-const framing = z.enum(['content-length', 'newline'], { message: 'framing must be content-length or newline' });
-
-const urlWith = (protocols: RegExp, what: string) =>
-  z
-    .string()
-    .max(LIMITS.urlChars)
-    .pipe(z.url({ protocol: protocols, message: `must be a ${what} URL` }));
-
-export const HttpTargetSchema = z.object({
-  kind: z.literal('http'),
-  url: urlWith(/^https?$/, 'http:// or https://'),
-  headers: targetHeaders.optional(),
-});
-
-export const WebSocketTargetSchema = z.object({
-  kind: z.literal('websocket'),
-  url: urlWith(/^wss?$/, 'ws:// or wss://'),
-  headers: targetHeaders.optional(),
-  subprotocols: z.array(z.string().min(1).max(LIMITS.headerNameChars).regex(headerToken)).max(LIMITS.subprotocols).optional(),
-});
-
-const envName = z
-  .string()
-  .min(1, 'variable name is empty')
-  .max(LIMITS.envNameChars)
-  .regex(/^[^=\u0000]+$/, 'variable name may not contain = or NUL');
-
-export const StdioTargetSchema = z.object({
-  kind: z.literal('stdio'),
-  command: z.string().min(1, 'command is empty').max(LIMITS.pathChars).regex(noNul, 'command may not contain NUL'),
-  args: z.array(z.string().max(LIMITS.argChars).regex(noNul, 'argument may not contain NUL')).max(LIMITS.args).optional(),
-  cwd: z.string().min(1).max(LIMITS.pathChars).regex(noNul, 'cwd may not contain NUL').optional(),
-  env: boundedRecord(
-    'environment variables',
-    LIMITS.envVars,
-    envName,
-    z.string().max(LIMITS.envValueChars).regex(noNul, 'value may not contain NUL'),
-  ).optional(),
-  framing,
-});
-
-export const TcpTargetSchema = z.object({
-  kind: z.literal('tcp'),
-  host: z.string().min(1, 'host is empty').max(255).regex(/^[A-Za-z0-9.:\-[\]%_]+$/, 'host must be a name or an IP address'),
-  port: z.number().int().min(1).max(65535),
-  framing,
-});
-
-export const TargetSpecSchema = z.discriminatedUnion(
-  'kind',
-  [HttpTargetSchema, WebSocketTargetSchema, StdioTargetSchema, TcpTargetSchema],
-  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a target object' : 'kind must be one of http, websocket, stdio, tcp') },
-);
 
 // ---------- events ----------
 

@@ -5,6 +5,7 @@
  *
  * Field names follow the session file format, version 1 (see docs in README "Session file").
  */
+import type { TargetSpec } from '../targets/registry';
 
 /** `out` travels to the target, `in` comes from it, `meta` is about the connection itself. */
 export type Direction = 'out' | 'in' | 'meta';
@@ -163,37 +164,12 @@ export type { EventPatch } from './patch';
 
 export type Framing = 'content-length' | 'newline';
 
-export interface HttpTarget {
-  kind: 'http';
-  url: string;
-  headers?: Record<string, string>;
-}
-
-export interface WebSocketTarget {
-  kind: 'websocket';
-  url: string;
-  headers?: Record<string, string>;
-  subprotocols?: string[];
-}
-
-export interface StdioTarget {
-  kind: 'stdio';
-  command: string;
-  args?: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  framing: Framing;
-}
-
-export interface TcpTarget {
-  kind: 'tcp';
-  host: string;
-  port: number;
-  framing: Framing;
-}
-
-export type TargetSpec = HttpTarget | WebSocketTarget | StdioTarget | TcpTarget;
-export type TargetKind = TargetSpec['kind'];
+// One home for the target kinds: lib/targets (one file per kind, one registry).
+export type { HttpTarget } from '../targets/http';
+export type { WebSocketTarget } from '../targets/websocket';
+export type { StdioTarget } from '../targets/stdio';
+export type { TcpTarget } from '../targets/tcp';
+export type { TargetKind, TargetSpec } from '../targets/registry';
 
 export interface SessionOptions {
   /** Per-request timeout in ms (default 60 000 in the app, 10 000 in the CLI). */

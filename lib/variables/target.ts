@@ -4,6 +4,7 @@
  * "headers.Authorization uses {{token}}, which this environment does not define".
  */
 import type { TargetSpec } from '../session/types';
+import { mapTargetFields } from '../targets/roles';
 import { substitute, substituteJsonText, toVariableMap, type VariableSource } from './substitute';
 
 export interface UnknownVariable {
@@ -50,32 +51,15 @@ class Collector {
 
 export function substituteTarget(target: TargetSpec, vars: VariableSource): TargetSubstituted {
   const c = new Collector(toVariableMap(vars));
-  let out: TargetSpec;
-  switch (target.kind) {
-    case 'http':
-      out = { ...target, url: c.text(target.url, 'url'), headers: c.record(target.headers, 'headers') };
-      break;
-    case 'websocket':
-      out = {
-        ...target,
-        url: c.text(target.url, 'url'),
-        headers: c.record(target.headers, 'headers'),
-        subprotocols: target.subprotocols?.map((p, i) => c.text(p, `subprotocols[${i}]`)),
-      };
-      break;
-    case 'stdio':
-      out = {
-        ...target,
-        command: c.text(target.command, 'command'),
-        args: target.args?.map((a, i) => c.text(a, `args[${i}]`)),
-        cwd: target.cwd === undefined ? undefined : c.text(target.cwd, 'cwd'),
-        env: c.record(target.env, 'env'),
-      };
-      break;
-    case 'tcp':
-      out = { ...target, host: c.text(target.host, 'host') };
-      break;
-  }
+  // Which members take variables is the kind's own `roles` (lib/targets).
+  const out = mapTargetFields(target, {
+    url: (v, name) => c.text(v, name),
+    text: (v, name) => c.text(v, name),
+    texts: (v, name) => v.map((x, i) => c.text(x, `${name}[${i}]`)),
+    args: (v, name) => v.map((x, i) => c.text(x, `${name}[${i}]`)),
+    headers: (v, name) => c.record(v, name)!,
+    env: (v, name) => c.record(v, name)!,
+  });
   const rec = out as unknown as Record<string, unknown>;
   for (const k of Object.keys(rec)) if (rec[k] === undefined) delete rec[k];
   return { target: out, unknown: c.unknown, used: c.used };

@@ -6,29 +6,17 @@
 import { HttpError, type ApiRouter } from '../api';
 import { API } from '../../lib/api/routes';
 import type { HistoryEntry } from '../../lib/api/bodies';
-import type { SessionStatus, SessionSummary, TargetSpec } from '../../lib/session/types';
+import type { SessionStatus, SessionSummary } from '../../lib/session/types';
+import { TARGET_KIND_LIST, describeTarget, isTargetKind } from '../../lib/targets/registry';
 import type { ListSessionsOptions } from '../store';
 import { guard, objectBody, optionalString, type RouteDeps } from './common';
 
 const STATUSES: readonly SessionStatus[] = ['connecting', 'open', 'closed', 'failed'];
-const KINDS = ['http', 'websocket', 'stdio', 'tcp'];
 const PAGE = 1000;
 /** History is scanned at most this far when filters the database cannot apply are used. */
 const MAX_SCAN = 100_000;
 const MAX_LIMIT = 1000;
 
-
-export function targetText(t: TargetSpec): string {
-  switch (t.kind) {
-    case 'http':
-    case 'websocket':
-      return t.url;
-    case 'stdio':
-      return [t.command, ...(t.args ?? [])].join(' ');
-    case 'tcp':
-      return `${t.host}:${t.port}`;
-  }
-}
 
 function int(q: URLSearchParams, key: string, dflt: number, max: number): number {
   const raw = q.get(key);
@@ -64,7 +52,7 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       const status = query.get('status') || undefined;
       if (status && !STATUSES.includes(status as SessionStatus)) throw new HttpError(400, `status must be one of ${STATUSES.join(', ')}`);
       const kind = query.get('kind') || undefined;
-      if (kind && !KINDS.includes(kind)) throw new HttpError(400, `kind must be one of ${KINDS.join(', ')}`);
+      if (kind && !isTargetKind(kind)) throw new HttpError(400, `kind must be one of ${TARGET_KIND_LIST.join(', ')}`);
       const target = (query.get('target') ?? '').toLowerCase().slice(0, 500);
       const withErrors = flag(query, 'errors');
       const withFindings = flag(query, 'findings');
@@ -78,7 +66,7 @@ export function historyRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       };
       const keep = (s: SessionSummary) =>
         (!kind || s.target.kind === kind) &&
-        (!target || targetText(s.target).toLowerCase().includes(target)) &&
+        (!target || describeTarget(s.target).toLowerCase().includes(target)) &&
         (withErrors === undefined || s.counts.errors > 0 === withErrors) &&
         (withFindings === undefined || s.counts.findings > 0 === withFindings);
       // Filters the store applies are paged there; the rest are applied here over pages of history.

@@ -10,9 +10,10 @@ import type { FrameDecoder, Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
+import { describeTarget } from '../../lib/targets/registry';
 import { createTransport } from '../transports/registry';
 import { NOT_READING, SendRefusedError } from '../transports/send-queue';
-import type { Transport, TransportEvents, TransportOptions } from '../transports/types';
+import type { SessionTransport, Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
 import { HttpExchanges } from './http-exchanges';
 
@@ -47,8 +48,9 @@ export class LiveSession {
   private readonly pipeline: MessagePipeline;
   private readonly sink: SessionSink;
   private readonly startMs = performance.now();
-  private transport: Transport | null = null;
+  private transport: SessionTransport | null = null;
   private decoder: FrameDecoder | null = null;
+  private readonly maxFrameBytes: number | undefined;
   private autoReplies: Record<string, unknown>;
   private pendingEvents: TrafficEvent[] = [];
   private pendingPatches: EventPatch[] = [];
@@ -67,10 +69,8 @@ export class LiveSession {
     this.transportOptions = init.transportOptions;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
+    this.maxFrameBytes = init.options?.maxFrameBytes;
     this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
-    if (this.target.kind === 'stdio' || this.target.kind === 'tcp') {
-      this.decoder = getCodec(this.target.framing).createDecoder({ maxFrameBytes: init.options?.maxFrameBytes });
-    }
     this.summary = {
       id: this.id,
       name: init.name || describeTarget(init.target),
@@ -88,6 +88,8 @@ export class LiveSession {
   async start(): Promise<void> {
     const transport = createTransport(this.target, this.transportEvents(), this.transportOptions);
     this.transport = transport;
+    // Only the transport knows whether its bytes need a decoder (events may fire during start).
+    if (transport.stream) this.decoder = getCodec(transport.framing).createDecoder({ maxFrameBytes: this.maxFrameBytes });
     try {
       await transport.start();
     } catch (err) {
@@ -114,15 +116,15 @@ export class LiveSession {
       throw new Error(`session is ${this.summary.status}: connect again to send`);
     }
     let seq: number;
-    if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
-      const bytes = getCodec(this.target.framing).encode(text);
+    if (transport.stream) {
+      const bytes = getCodec(transport.framing).encode(text);
       transport.admit(bytes.length);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
       await this.transportSend(transport, bytes);
     } else {
       transport.admit(Buffer.byteLength(text));
-      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, httpOut(this.target)));
+      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {}));
       this.flush();
       await this.transportSend(transport, text, seq);
     }
@@ -377,22 +379,5 @@ export class LiveSession {
 
   private now(): number {
     return Math.round((performance.now() - this.startMs) * 1000) / 1000;
-  }
-}
-
-function httpOut(target: TargetSpec): { http?: TrafficEvent['http'] } {
-  if (target.kind !== 'http') return {};
-  return { http: { method: 'POST', url: target.url } };
-}
-
-export function describeTarget(target: TargetSpec): string {
-  switch (target.kind) {
-    case 'http':
-    case 'websocket':
-      return target.url;
-    case 'tcp':
-      return `tcp ${target.host}:${target.port} (${target.framing})`;
-    case 'stdio':
-      return [target.command, ...(target.args ?? [])].join(' ');
   }
 }

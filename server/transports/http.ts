@@ -24,6 +24,10 @@ class ClosedError extends Error {}
 export class HttpTransport implements Transport {
   readonly kind = 'http' as const;
   readonly stream = false;
+  /** Each message goes out as a POST to the target's URL: recorded with it. */
+  outgoingFacts(): { http: HttpMeta } {
+    return { http: { method: 'POST', url: this.target.url } };
+  }
   private url: URL | undefined;
   private agent: http.Agent | undefined;
   private sessionId: string | undefined;
@@ -319,6 +323,6 @@ export class HttpTransport implements Transport {
   }
 }
 
-export function createHttpTransport(target: HttpTarget, events: TransportEvents, options?: TransportOptions): Transport {
+export function createHttpTransport(target: HttpTarget, events: TransportEvents, options?: TransportOptions): HttpTransport {
   return new HttpTransport(target, events, options);
 }

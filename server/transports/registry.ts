@@ -1,34 +1,30 @@
 /**
- * One line per transport, keyed by TargetSpec.kind. Adding a transport is one file plus one line.
+ * One line per transport, keyed by target kind (lib/targets): a kind without a transport here
+ * fails to compile, and a stream transport must say its framing (SessionTransport).
  */
 import type { TargetKind, TargetSpec } from '../../lib/session/types';
 import { createHttpTransport } from './http';
 import { createStdioTransport } from './stdio';
 import { createTcpTransport } from './tcp';
-import type { Transport, TransportEvents, TransportOptions } from './types';
+import type { SessionTransport, TransportEvents, TransportOptions } from './types';
+import { createUnixTransport } from './unix';
 import { createWebSocketTransport } from './websocket';
 
 type FactoryFor<K extends TargetKind> = (
   target: Extract<TargetSpec, { kind: K }>,
   events: TransportEvents,
   options?: TransportOptions,
-) => Transport;
+) => SessionTransport;
 
 const factories: { [K in TargetKind]: FactoryFor<K> } = {
   http: createHttpTransport,
   websocket: createWebSocketTransport,
   stdio: createStdioTransport,
   tcp: createTcpTransport,
+  unix: createUnixTransport,
 };
 
-export const transportKinds = Object.keys(factories) as TargetKind[];
-
-/** Whether the kind carries raw bytes that need a framing decoder (stdio, tcp). */
-export function isStreamKind(kind: TargetKind): boolean {
-  return kind === 'stdio' || kind === 'tcp';
-}
-
-export function createTransport(target: TargetSpec, events: TransportEvents, options?: TransportOptions): Transport {
+export function createTransport(target: TargetSpec, events: TransportEvents, options?: TransportOptions): SessionTransport {
   const factory = factories[target.kind] as FactoryFor<TargetKind> | undefined;
   if (!factory) throw new Error(`unknown target kind: ${String((target as { kind?: unknown }).kind)}`);
   return factory(target as never, events, options);

@@ -54,6 +54,9 @@ function spawnErrorWords(err: NodeJS.ErrnoException, command: string): string {
 export class StdioTransport implements Transport {
   readonly kind = 'stdio' as const;
   readonly stream = true;
+  get framing(): StdioTarget['framing'] {
+    return this.target.framing;
+  }
   private child: ChildProcess | undefined;
   private pid: number | undefined;
   private exited = false;
@@ -270,6 +273,6 @@ export class StdioTransport implements Transport {
   }
 }
 
-export function createStdioTransport(target: StdioTarget, events: TransportEvents, options?: TransportOptions): Transport {
+export function createStdioTransport(target: StdioTarget, events: TransportEvents, options?: TransportOptions): StdioTransport {
   return new StdioTransport(target, events, options);
 }

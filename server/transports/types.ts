@@ -3,7 +3,7 @@
  * session, which runs them through a framing decoder; message transports (http, websocket) hand
  * whole bodies with their transport facts. The session owns classification and recording.
  */
-import type { HttpMeta, ProcessMeta, TargetSpec, WsMeta } from '../../lib/session/types';
+import type { Framing, HttpMeta, ProcessMeta, TargetSpec, WsMeta } from '../../lib/session/types';
 import type { SendQueueLimits } from './send-queue';
 
 export interface IncomingMessage {
@@ -72,7 +72,18 @@ export interface Transport {
   send(data: Uint8Array | string, ref?: number): Promise<void>;
   /** Close gracefully, then forcefully (stdio: stdin end → SIGTERM → SIGKILL). Idempotent. */
   close(): Promise<void>;
+  /** Message transports: facts recorded with each outgoing message (HTTP: its method and URL). */
+  outgoingFacts?(): { http?: HttpMeta };
 }
+
+/**
+ * What the registry hands a session: a stream transport also says how its bytes are framed, so
+ * the session asks only the transport whether to run a decoder, and one without framing does not
+ * compile.
+ */
+export type SessionTransport =
+  | (Transport & { readonly stream: true; readonly framing: Framing })
+  | (Transport & { readonly stream: false });
 
 /** Limits and waits; every field is optional and has a sensible default. */
 export interface TransportOptions {

@@ -238,6 +238,6 @@ export function createWebSocketTransport(
   target: WebSocketTarget,
   events: TransportEvents,
   options?: TransportOptions,
-): Transport {
+): WebSocketTransport {
   return new WebSocketTransport(target, events, options);
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test, expect } from './helpers/fixtures';
 import { apiSend, connectForm, openApp, rows, submitConnect } from './helpers/app';
 import { startPeer, type RunningPeer } from '../fixtures/peers/start-peer';
@@ -7,7 +10,7 @@ test.afterAll(async () => {
   await Promise.all(peers.splice(0).map((p) => p.stop()));
 });
 
-test.describe('HTTP, WebSocket and TCP targets', () => {
+test.describe('HTTP, WebSocket, TCP and Unix socket targets', () => {
   test('HTTP: a 401 shows its status and WWW-Authenticate; the header fixes it', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -90,5 +93,36 @@ test.describe('HTTP, WebSocket and TCP targets', () => {
     await answer.click();
     await page.getByTestId('inspector').getByRole('tab', { name: 'Raw' }).click();
     await expect(page.getByTestId('raw-wire')).toContainText('Content-Length:');
+  });
+
+  test('Unix socket: newline framing over a socket file, named by its path', async ({ page, app, consoleErrors }) => {
+    void consoleErrors;
+    const dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-unix-'));
+    try {
+      const socketPath = path.join(dir, 'peer.sock');
+      const peer = await startPeer('tcp-peer', ['--unix', socketPath, '--framing', 'newline']);
+      peers.push(peer);
+      await openApp(page, app);
+      const form = await connectForm(page);
+      await form.getByRole('radio', { name: 'Unix', exact: true }).click();
+      await form.getByLabel('Framing').selectOption('newline');
+      await expect(form.getByRole('alert')).toHaveCount(0);
+      await form.getByRole('button', { name: 'Connect', exact: true }).click();
+      // The path is required: the form says so before anything is sent.
+      await expect(form.getByRole('alert')).toHaveText('Enter the path of the socket');
+      await form.getByLabel('Socket path').fill(socketPath);
+      const id = await submitConnect(page, form);
+      await expect(page.getByTestId('active-session')).toContainText('Unix');
+      await expect(page.getByTestId('active-session')).toContainText(socketPath);
+      await apiSend(page, app, id, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'sum', params: [1, 2, 3] }));
+      const answer = rows(page).filter({ has: page.getByRole('cell', { name: '↳ sum' }) });
+      await expect(answer.getByRole('cell').nth(7)).toHaveText('ok');
+      await answer.click();
+      await page.getByTestId('inspector').getByRole('tab', { name: 'Raw' }).click();
+      await expect(page.getByTestId('raw-wire')).toContainText('{"jsonrpc":"2.0","result":6,"id":0}');
+    } finally {
+      await Promise.all(peers.splice(0).map((p) => p.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,9 +2,13 @@
  * The same promises from every registered transport: adding a transport without a fixture peer and
  * a line here fails this suite.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TargetKind, TargetSpec } from '@/lib/session/types';
-import { createTransport, isStreamKind, transportKinds } from '@/server/transports/registry';
+import { TARGET_KINDS, TARGET_KIND_LIST } from '@/lib/targets/registry';
+import { createTransport } from '@/server/transports/registry';
 import { peerPath, startPeer, type RunningPeer } from '@/tests/fixtures/peers/start-peer';
 import { contentLengthFrame, newlineMessages, record, rpc, splitContentLength, waitFor, type Recorded } from './helpers';
 
@@ -16,6 +20,9 @@ interface Setup {
 }
 
 const byContentLength = (r: Recorded) => splitContentLength(r.bytesText()).map((f) => JSON.parse(f.body) as unknown);
+
+const socketDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-contract-'));
+const socketPath = path.join(socketDir, 'peer.sock');
 
 const setups: Record<TargetKind, Setup> = {
   http: {
@@ -41,14 +48,21 @@ const setups: Record<TargetKind, Setup> = {
     frame: (text) => Buffer.from(`${text}\n`),
     replies: (r) => newlineMessages(r.bytesText()),
   },
+  unix: {
+    peer: ['tcp-peer', ['--framing', 'content-length', '--unix', socketPath]],
+    target: () => ({ kind: 'unix', path: socketPath, framing: 'content-length' }),
+    frame: contentLengthFrame,
+    replies: byContentLength,
+  },
 };
 
 const peers: RunningPeer[] = [];
 afterAll(async () => {
   await Promise.all(peers.map((p) => p.stop()));
+  rmSync(socketDir, { recursive: true, force: true });
 });
 
-describe.each(transportKinds)('every transport keeps the contract: %s', (kind) => {
+describe.each(TARGET_KIND_LIST)('every transport keeps the contract: %s', (kind) => {
   it('answers a request, reports its close once, and refuses sends after close', async () => {
     const setup = setups[kind];
     expect(setup, `no fixture setup for transport kind "${kind}"`).toBeDefined();
@@ -61,7 +75,8 @@ describe.each(transportKinds)('every transport keeps the contract: %s', (kind) =
     const r = record();
     const t = createTransport(setup.target(port), r.events);
     expect(t.kind).toBe(kind);
-    expect(t.stream).toBe(isStreamKind(kind));
+    // The kind's record and its transport agree on whether it is a byte stream.
+    expect(t.stream).toBe(TARGET_KINDS[kind].stream);
     try {
       await t.start();
       await t.send(setup.frame(rpc('subtract', [42, 23], 0)));

@@ -27,7 +27,7 @@ describe('target specs', () => {
 
   it('names the member and the problem when a target is wrong', () => {
     expect(refused(parseTargetSpec({ kind: 'http', url: 'file:///etc/passwd' }))).toBe('url: must be a http:// or https:// URL');
-    expect(refused(parseTargetSpec({ kind: 'gopher' }))).toBe('kind: kind must be one of http, websocket, stdio, tcp');
+    expect(refused(parseTargetSpec({ kind: 'gopher' }))).toBe('kind: kind must be one of stdio, http, websocket, tcp, unix');
     expect(refused(parseTargetSpec('http://x'))).toBe('expected a target object');
     expect(refused(parseTargetSpec({ kind: 'stdio', command: 'x', framing: 'lines' }))).toBe(
       'framing: framing must be content-length or newline',

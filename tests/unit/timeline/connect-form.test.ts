@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FORM, buildTarget, describeTarget, type TargetForm } from '@/components/targets/form';
-import { parseEnvLines, splitCommandLine } from '@/components/targets/split-args';
+import { INITIAL_FORM, buildTarget, type TargetForm } from '@/components/targets/form';
+import { describeTarget } from '@/lib/targets/registry';
+import { parseEnvLines, splitCommandLine } from '@/lib/targets/split-args';
 
 const form = (patch: (f: TargetForm) => void): TargetForm => {
   const f: TargetForm = structuredClone(INITIAL_FORM);
@@ -23,7 +24,7 @@ describe('connection form', () => {
 
   it('builds a stdio target from a command line', () => {
     const r = buildTarget(form((f) => {
-      f.stdio.commandLine = 'node tests/fixtures/peers/stdio-peer.mjs --framing newline';
+      f.stdio.argv.commandLine = 'node tests/fixtures/peers/stdio-peer.mjs --framing newline';
       f.stdio.framing = 'newline';
       f.stdio.envText = 'DEBUG=1';
     }));

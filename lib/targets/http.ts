@@ -1,0 +1,52 @@
+/** HTTP targets: each message is POSTed; SSE replies (MCP Streamable HTTP) are split into messages. */
+import { z } from 'zod';
+import type { HeaderRow, TargetKindDef } from './kind';
+import { headersOf, targetHeaders, urlWith } from './parts';
+
+export const HttpTargetSchema = z.object({
+  kind: z.literal('http'),
+  url: urlWith(/^https?$/, 'http:// or https://'),
+  headers: targetHeaders.optional(),
+});
+export type HttpTarget = z.infer<typeof HttpTargetSchema>;
+
+export interface HttpForm {
+  url: string;
+  headers: HeaderRow[];
+}
+
+export const http: TargetKindDef<HttpTarget, HttpForm, typeof HttpTargetSchema> = {
+  kind: 'http',
+  label: 'HTTP',
+  stream: false,
+  schema: HttpTargetSchema,
+  roles: { url: 'url', headers: 'headers' },
+  describe: (t) => t.url,
+  key: (t) => `http ${t.url}`,
+  cli: {
+    flag: '--http',
+    value: 'URL',
+    usage: '[--header "Name: value"]...',
+    build: (a) =>
+      /^https?:\/\//.test(a.value ?? '')
+        ? { ok: true, target: { kind: 'http', url: a.value!, headers: a.headers } }
+        : { ok: false, error: `not a URL: ${JSON.stringify(a.value)}` },
+  },
+  form: {
+    initial: { url: '', headers: [] },
+    fields: [
+      {
+        control: 'text', key: 'url', label: 'URL', id: 'target-http-url', placeholder: 'http://127.0.0.1:8545/',
+        hint: 'POSTed with Content-Type: application/json; SSE replies (MCP Streamable HTTP) are split into messages.',
+      },
+      { control: 'headers', key: 'headers', label: 'Headers', id: 'http' },
+    ],
+    build(f) {
+      const url = f.url.trim();
+      if (!url) return { ok: false, error: 'Enter the HTTP URL of the target' };
+      const h = headersOf(f.headers);
+      if (!h.ok) return h;
+      return { ok: true, target: { kind: 'http', url, ...(h.headers ? { headers: h.headers } : {}) } };
+    },
+  },
+};

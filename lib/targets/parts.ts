@@ -1,0 +1,34 @@
+/**
+ * Pieces several target kinds share: schema members (headers, framing, URLs) and form helpers
+ * (header rows), so each kind file says only what is its own.
+ */
+import { z } from 'zod';
+import { LIMITS, boundedRecord, headerName, headerValue } from '../session/schema-blocks';
+import type { HeaderRow } from './kind';
+
+export const targetHeaders = boundedRecord('headers', LIMITS.targetHeaders, headerName, headerValue);
+
+export const framingSchema = z.enum(['content-length', 'newline'], { message: 'framing must be content-length or newline' });
+
+export const urlWith = (protocols: RegExp, what: string) =>
+  z
+    .string()
+    .max(LIMITS.urlChars)
+    .pipe(z.url({ protocol: protocols, message: `must be a ${what} URL` }));
+
+/** The form's header rows as a record; blank rows are skipped, a value without a name is an error. */
+export function headersOf(rows: readonly HeaderRow[]): { ok: true; headers?: Record<string, string> } | { ok: false; error: string } {
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const name = r.name.trim();
+    if (!name && !r.value) continue;
+    if (!name) return { ok: false, error: 'a header has a value but no name' };
+    out[name] = r.value;
+  }
+  return Object.keys(out).length ? { ok: true, headers: out } : { ok: true };
+}
+
+/** The CLI's framing, or the usage error that names the flag which needs it. */
+export function needFraming(flag: string, framing: 'content-length' | 'newline' | undefined): { ok: true; framing: 'content-length' | 'newline' } | { ok: false; error: string } {
+  return framing ? { ok: true, framing } : { ok: false, error: `${flag} needs --framing content-length|newline` };
+}

@@ -1,0 +1,54 @@
+/**
+ * Every target kind, one line each. The `TargetSpec` union, `TargetKind`, the target schema,
+ * `describeTarget`, the OpenRPC key and every kind list in the app are derived from this record;
+ * a new kind is one file in this folder, one line here and one transport line in
+ * server/transports/registry.ts (the compiler asks for that one).
+ */
+import { z } from 'zod';
+import { isObjectInput } from '../session/schema-blocks';
+import { http } from './http';
+import type { TargetKindDef } from './kind';
+import { stdio } from './stdio';
+import { tcp } from './tcp';
+import { unix } from './unix';
+import { websocket } from './websocket';
+
+/** In the order the connect form, the history filter and the CLI usage list them. */
+export const TARGET_KINDS = { stdio, http, websocket, tcp, unix };
+
+export type TargetKind = keyof typeof TARGET_KINDS;
+type SchemaOf<K extends TargetKind> = (typeof TARGET_KINDS)[K]['schema'];
+export type TargetOf<K extends TargetKind> = z.infer<SchemaOf<K>>;
+export type TargetSpec = { [K in TargetKind]: TargetOf<K> }[TargetKind];
+
+// Each record sits under its own kind's name, so `TARGET_KINDS[t.kind]` is that kind's record.
+const namedByKind: { [K in TargetKind]: { kind: K } } = TARGET_KINDS;
+void namedByKind;
+
+export const TARGET_KIND_LIST = Object.keys(TARGET_KINDS) as TargetKind[];
+
+export function isTargetKind(value: unknown): value is TargetKind {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TARGET_KINDS, value);
+}
+
+/** A kind's record, seen through the common interface (what every kind must answer). */
+export type AnyTargetKindDef = TargetKindDef<TargetSpec, unknown>;
+export function targetKindDef(kind: TargetKind): AnyTargetKindDef {
+  return TARGET_KINDS[kind] as unknown as AnyTargetKindDef;
+}
+
+const schemas = TARGET_KIND_LIST.map((k) => TARGET_KINDS[k].schema) as [SchemaOf<TargetKind>, ...SchemaOf<TargetKind>[]];
+
+export const TargetSpecSchema = z.discriminatedUnion('kind', schemas, {
+  error: (iss) => (!isObjectInput(iss.input) ? 'expected a target object' : `kind must be one of ${TARGET_KIND_LIST.join(', ')}`),
+});
+
+/** The one line that names a target everywhere: lists, headers, session names, history search. */
+export function describeTarget(target: TargetSpec): string {
+  return targetKindDef(target.kind).describe(target);
+}
+
+/** As users call the kind: `HTTP`, `WebSocket`, `TCP` … */
+export function targetKindLabel(kind: TargetKind): string {
+  return TARGET_KINDS[kind].label;
+}
