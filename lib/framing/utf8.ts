@@ -5,8 +5,11 @@
  */
 import { base64Encode } from './base64';
 
-const lossy = new TextDecoder('utf-8');
-const strict = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading U+FEFF is part of the bytes, not a marker to drop. Without it a body
+// decoded on its own (split over chunks) lost its BOM while the same body sliced out of a whole
+// frame kept it, so the frame depended on how the transport happened to chunk it.
+const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 export interface DecodedText {

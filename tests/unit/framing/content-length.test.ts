@@ -86,6 +86,11 @@ describe('content-length framing: well-formed frames', () => {
     expect(frames[1]).toEqual(msg('{}'));
     expectSameWhateverTheChunking(codec, bytes, frames);
   });
+
+  it('keeps a byte-order mark at the start of a body as sent, however the body was chunked', () => {
+    const body = '\uFEFF{"id":1}';
+    expectSameWhateverTheChunking(codec, enc(frame(body) + frame('{"id":2}')), [msg(body), msg('{"id":2}')]);
+  });
 });
 
 describe('content-length framing: bad input becomes noise and decoding resumes', () => {
