@@ -44,7 +44,7 @@ import {
   utf8Cut,
 } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
-import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
+import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8, trimPartialUtf8 } from './utf8';
 import { base64Encode } from './base64';
 
 const HEADER: number = 0;
@@ -227,7 +227,9 @@ export class ContentLengthDecoder implements FrameDecoder {
           this.needMore = true;
           return base;
         }
-        const cut = utf8Cut(bytes, base, limit);
+        // Only bytes before the cap decide where to cut: the byte at the cap may not have arrived
+        // yet, and looking at it made the cut depend on where the chunk ended.
+        const cut = base + trimPartialUtf8(bytes.subarray(base, limit)).length;
         const detail = `header block longer than ${formatBytes(this.maxHeader)} without the blank line that ends it`;
         out.push(noiseFrame('header-too-large', detail, bytes.subarray(base, cut)));
         base = cut;
