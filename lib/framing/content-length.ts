@@ -123,6 +123,9 @@ export class ContentLengthDecoder implements FrameDecoder {
         p = this.skip(chunk, p, n, out);
       }
     }
+    // A frame with an empty body is whole once its header is; it must not wait for the next chunk
+    // (at end of stream it was reported as cut off).
+    if (this.state === BODY && this.bodyLen === 0) this.fillBody(chunk, n, n, out);
     this.chunk = null;
     this.chunkText = undefined;
     return out;

@@ -53,6 +53,15 @@ describe('content-length framing: well-formed frames', () => {
     ]);
   });
 
+  it('delivers an empty-body frame as soon as its header is complete, even when the header ended a chunk', () => {
+    const empty = 'Content-Length: 0\r\n\r\n';
+    const d = codec.createDecoder();
+    expect(d.push(enc(empty.slice(0, -1)))).toEqual([]);
+    expect(d.push(enc('\n'))).toEqual([msg('')]);
+    expect(d.flush()).toEqual([]);
+    expectSameWhateverTheChunking(codec, enc(frame('{}') + empty), [msg('{}'), msg('')]);
+  });
+
   it('keeps a Content-Length written with leading zeros exactly as sent', () => {
     expect(decode('Content-Length: 002\r\n\r\n{}')).toEqual([
       { type: 'message', body: '{}', raw: 'Content-Length: 002\r\n\r\n{}', headers: { 'content-length': '002' } },
