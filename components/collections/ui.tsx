@@ -260,14 +260,6 @@ export function Badge({ tone = 'muted', children, title, testId }: { tone?: 'mut
   return <span title={title} data-testid={testId} className={`inline-flex shrink-0 items-center rounded px-1 text-[10.5px] leading-4 font-medium tracking-wide uppercase ${look}`}>{children}</span>;
 }
 
-export function SectionTitle({ children, right }: { children: ReactNode; right?: ReactNode }) {
-  return (
-    <div className="flex items-center gap-2 pb-1">
-      <h3 className="text-[10.5px] font-semibold tracking-wider text-faint uppercase">{children}</h3>
-      {right ? <div className="ml-auto flex items-center gap-1">{right}</div> : null}
-    </div>
-  );
-}
 
 /** A pencil, for rename buttons. */
 export function IconPencil({ size = 12 }: { size?: number }) {

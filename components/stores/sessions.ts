@@ -217,9 +217,3 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     },
   };
 });
-
-/** Test and teardown hook: stops the bridge (the page never calls this in normal use). */
-export function stopBridge(): void {
-  bridge?.stop();
-  bridge = null;
-}

@@ -52,7 +52,7 @@ export function encodeUtf8(text: string): Uint8Array {
  * string offsets and every frame inside it is a `slice` of one decode (much cheaper than one
  * TextDecoder call per small message). Returns null when the chunk has any non-ASCII byte.
  */
-export function asciiText(bytes: Uint8Array): string | null {
+function asciiText(bytes: Uint8Array): string | null {
   const text = lossy.decode(bytes);
   // Every multi-byte character shortens the string; a replaced bad byte keeps the length but is U+FFFD.
   if (text.length !== bytes.length || text.indexOf('\uFFFD') >= 0) return null;
