@@ -15,7 +15,7 @@ import { ConfirmDelete, InlineName, Problem, Spinner, IconPencil } from './ui';
 import { VarText, unknownVariables } from './VarText';
 import { defaultWhere, useRunItem, type RunState } from './useRunItem';
 import { messageOf } from './http';
-import { Select } from '@/components/ui/Field';
+import { Select, TextArea } from '@/components/ui/Field';
 import { IconButton } from '@/components/ui/Button';
 
 const KIND_LOOK: Record<CollectionItem['kind'], string> = {
@@ -147,7 +147,8 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
   return (
     <div className="border-y border-line bg-panel-2/60 py-2 pr-2 text-[12px]" style={{ paddingLeft: 12 + depth * 12 }} data-testid="item-details">
       {editing ? (
-        <textarea
+        <TextArea
+          code
           aria-label="Item text"
           spellCheck={false}
           value={draft}
@@ -156,7 +157,7 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
             if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') void saveText();
             if (e.key === 'Escape') setEditing(false);
           }}
-          className="h-28 w-full resize-y rounded border border-line-strong bg-bg p-1.5 font-mono text-[11.5px] focus:border-sel-line focus:outline-none"
+          className="h-28 w-full"
         />
       ) : (
         <pre className="max-h-36 overflow-auto rounded border border-line bg-bg p-1.5 text-[11.5px] leading-snug" data-testid="item-text">

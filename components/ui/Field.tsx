@@ -3,7 +3,7 @@
  * `code` makes a field monospace, for ids, method names and JSON.
  */
 import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { codeFieldClass, fieldClass, selectClass } from './fields';
+import { areaClass, codeFieldClass, fieldClass, selectClass } from './fields';
 
 interface Look {
   code?: boolean;
@@ -13,9 +13,9 @@ export function TextInput({ code = false, className = '', ...rest }: InputHTMLAt
   return <input className={`${code ? codeFieldClass : fieldClass} ${className}`} {...rest} />;
 }
 
-/** Grows with its rows, so the fixed field height does not apply. */
+/** Multi-line; give it a height (`h-28`) where it is used. */
 export function TextArea({ code = false, className = '', ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & Look & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea className={`${code ? codeFieldClass : fieldClass} h-auto py-1 ${className}`} {...rest} />;
+  return <textarea className={`${areaClass(code)} ${className}`} {...rest} />;
 }
 
 export function Select({ className = '', ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {

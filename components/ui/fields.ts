@@ -4,14 +4,19 @@
  * third-party or unusual element the same way.
  */
 
-const FIELD = 'h-7 min-w-0 rounded border border-line-strong bg-bg text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';
+const LOOK = 'min-w-0 rounded border border-line-strong bg-bg text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';
 
 /** A text field: names, searches, values. */
-export const fieldClass = `${FIELD} px-2 text-[12.5px]`;
+export const fieldClass = `h-7 ${LOOK} px-2 text-[12.5px]`;
 
 /** A field for code: JSON ids, method names, error codes (monospace, a little denser). */
-export const codeFieldClass = `${FIELD} px-2 font-mono text-[12px]`;
+export const codeFieldClass = `h-7 ${LOOK} px-2 font-mono text-[12px]`;
 
-export const selectClass = `${FIELD} px-1.5 text-[12px]`;
+export const selectClass = `h-7 ${LOOK} px-1.5 text-[12px]`;
+
+/** A multi-line field; its height is set where it is used. */
+export function areaClass(code: boolean): string {
+  return `${LOOK} resize-y px-2 py-1 leading-snug ${code ? 'font-mono text-[12px]' : 'text-[12.5px]'}`;
+}
 
 export const iconButtonClass = 'inline-flex items-center justify-center rounded p-1 text-muted hover:bg-hover hover:text-fg disabled:opacity-40';
