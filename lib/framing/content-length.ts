@@ -22,7 +22,7 @@
  *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
  *   noise frame.
  * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes); a body over the frame cap is skipped without buffering and reported as
+ *   cap bytes, less a character the cap cuts); a body over the frame cap is skipped without buffering and reported as
  *   `oversized` noise with the header and a bounded prefix; at end of stream a partial frame is
  *   `incomplete` noise.
  */
@@ -123,8 +123,7 @@ export class ContentLengthDecoder implements FrameDecoder {
         p = this.skip(chunk, p, n, out);
       }
     }
-    // A frame with an empty body is whole once its header is; it must not wait for the next chunk
-    // (at end of stream it was reported as cut off).
+    // An empty body is whole once its header is: it must not wait for the next chunk.
     if (this.state === BODY && this.bodyLen === 0) this.fillBody(chunk, n, n, out);
     this.chunk = null;
     this.chunkText = undefined;
@@ -230,8 +229,7 @@ export class ContentLengthDecoder implements FrameDecoder {
           this.needMore = true;
           return base;
         }
-        // Only bytes before the cap decide where to cut: the byte at the cap may not have arrived
-        // yet, and looking at it made the cut depend on where the chunk ended.
+        // Only bytes before the cap decide the cut (the byte at the cap may not have arrived yet).
         const cut = base + trimPartialUtf8(bytes.subarray(base, limit)).length;
         const detail = `header block longer than ${formatBytes(this.maxHeader)} without the blank line that ends it`;
         out.push(noiseFrame('header-too-large', detail, bytes.subarray(base, cut)));
