@@ -22,9 +22,9 @@
  *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
  *   noise frame.
  * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes, less a character the cap cuts); a body over the frame cap is skipped without buffering and reported as
- *   `oversized` noise with the header and a bounded prefix; at end of stream a partial frame is
- *   `incomplete` noise.
+ *   cap bytes, less a character the cap cuts); a body over the frame cap is skipped without
+ *   buffering and reported as `oversized` noise with the header and a bounded prefix; at end of
+ *   stream a partial frame is `incomplete` noise.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
