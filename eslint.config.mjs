@@ -17,6 +17,24 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware fences: a promise nobody awaits loses its error, and a switch over a union must name
+    // every member, so adding a kind or a dialect fails here instead of falling through silently.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // The page runs in the browser: it reaches the server through /api and the bridge, never by import.
+    files: ['components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(@/|(\\.\\./)+)server(/|$)', message: 'components/ and app/ run in the browser; talk to the server through /api or the bridge.' }] }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
   },

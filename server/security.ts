@@ -16,7 +16,7 @@ function digest(text: string): Buffer {
 }
 
 /** Constant-time comparison (hashing first makes the lengths equal). */
-export function tokenMatches(given: string | undefined | null, expected: string): boolean {
+function tokenMatches(given: string | undefined | null, expected: string): boolean {
   if (typeof given !== 'string' || given.length === 0 || given.length > 256) return false;
   return timingSafeEqual(digest(given), digest(expected));
 }
@@ -27,7 +27,7 @@ function splitHostPort(value: string): { host: string; port?: string } {
   return { host: m[1], port: m[2] };
 }
 
-export function hostAllowed(hostHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
+function hostAllowed(hostHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
   if (!hostHeader) return false;
   const { host, port } = splitHostPort(hostHeader);
   if (config.allowedHosts.includes(host)) return true;
@@ -35,7 +35,7 @@ export function hostAllowed(hostHeader: string | undefined, config: ServerConfig
   return port === String(actualPort);
 }
 
-export function originAllowed(originHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
+function originAllowed(originHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
   if (config.dangerouslySkipOriginCheck) return true;
   if (!originHeader) return false;
   let url: URL;
@@ -51,7 +51,7 @@ export function originAllowed(originHeader: string | undefined, config: ServerCo
   return isLoopbackHost(host) && port === String(actualPort);
 }
 
-export function tokenFrom(req: IncomingMessage): string | undefined {
+function tokenFrom(req: IncomingMessage): string | undefined {
   const header = req.headers[TOKEN_HEADER];
   if (typeof header === 'string') return header;
   const auth = req.headers.authorization;

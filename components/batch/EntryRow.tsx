@@ -5,9 +5,10 @@ import type { EntryComposed } from '@/lib/builder/batch-compose';
 import { PARAMS_MODES } from '@/lib/builder/compose';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBatch, type BatchEntry } from '@/components/stores/batch';
-import { Button, inputClass, Note, Segmented, selectClass } from '@/components/builder/ui';
+import { Button, Note, Segmented } from '@/components/builder/ui';
 import { IconArrowDown, IconClose, IconCopy } from '@/components/ui/icons';
 import { MethodField, type SuggestionGroup } from '@/components/builder/MethodField';
+import { Select, TextInput } from '@/components/ui/Field';
 
 const KIND_STYLE = {
   request: 'bg-sel text-accent',
@@ -84,12 +85,12 @@ export function EntryRow(props: {
         )}
         {entry.kind === 'request' && (
           <span className="flex items-center gap-1">
-            <select aria-label={`${label} id policy`} value={entry.idPolicy} onChange={(e) => update(entry.key, { idPolicy: e.target.value as 'auto' | 'custom' })} className={selectClass}>
+            <Select aria-label={`${label} id policy`} value={entry.idPolicy} onChange={(e) => update(entry.key, { idPolicy: e.target.value as 'auto' | 'custom' })}>
               <option value="auto">id auto</option>
               <option value="custom">id custom</option>
-            </select>
+            </Select>
             {entry.idPolicy === 'custom' ? (
-              <input aria-label={`${label} id`} value={entry.customId} placeholder='0 or"a"' spellCheck={false} onChange={(e) => update(entry.key, { customId: e.target.value })} className={`${inputClass} w-20`} />
+              <TextInput aria-label={`${label} id`} value={entry.customId} placeholder='0 or"a"' spellCheck={false} onChange={(e) => update(entry.key, { customId: e.target.value })} code className="w-20" />
             ) : (
               <span className={`min-w-6 font-mono text-xs ${props.duplicateId ? 'text-warn ' : 'text-muted '}`}>{composed?.idText}</span>
             )}

@@ -9,7 +9,8 @@ import { JsonEditor } from '@/components/editor/JsonEditor';
 import { useBuilder } from '@/components/stores/builder';
 import { useSessions } from '@/components/stores/sessions';
 import { loadAutoReplies, saveAutoReplies } from './auto-replies-sync';
-import { Button, FieldLabel, inputClass, Note } from './ui';
+import { Button, FieldLabel, Note } from './ui';
+import { TextInput } from '@/components/ui/Field';
 
 const EMPTY: Record<string, string> = {};
 
@@ -60,7 +61,7 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
       <div className="flex flex-col gap-1.5 rounded-md border border-line p-2">
         <div className="flex items-center gap-2">
           <FieldLabel>Method</FieldLabel>
-          <input aria-label="Auto-reply method" value={method} onChange={(e) => setMethod(e.target.value)} placeholder="workspace/configuration" spellCheck={false} className={`${inputClass} flex-1`} />
+          <TextInput aria-label="Auto-reply method" value={method} onChange={(e) => setMethod(e.target.value)} placeholder="workspace/configuration" spellCheck={false} code className="flex-1" />
           <Button onClick={add} disabled={!canAdd}>
             Add rule
           </Button>

@@ -1,8 +1,8 @@
 'use client';
 /** Method name input with completion from the session's methods and any registered method sources. */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { inputClass } from './ui';
 import type { MethodSuggestion } from '@/components/stores/builder';
+import { TextInput } from '@/components/ui/Field';
 
 export interface SuggestionGroup {
   label: string;
@@ -82,7 +82,7 @@ export function MethodField(props: {
   let lastGroup = '';
   return (
     <div className={`relative min-w-0 ${props.className ?? 'flex-1'}`}>
-      <input
+      <TextInput
         ref={inputRef}
         id={props.id}
         role="combobox"
@@ -104,7 +104,7 @@ export function MethodField(props: {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className={`${inputClass} w-full`}
+        code className="w-full"
       />
       {show && (
         <ul

@@ -21,8 +21,9 @@ import { AutoRepliesSection } from './AutoReplies';
 import { saveAutoReplies } from './auto-replies-sync';
 import { Preview } from './Preview';
 import { SendStatusLine } from './SendStatusLine';
-import { Button, FieldLabel, inputClass, ShortcutHint, modKey, Note, Segmented, selectClass } from './ui';
+import { Button, FieldLabel, ShortcutHint, modKey, Note, Segmented } from './ui';
 import { useSendStatus } from './useSendStatus';
+import { Select, TextInput } from '@/components/ui/Field';
 
 export interface ErrorCodeChoice {
   code: number;
@@ -167,7 +168,7 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <FieldLabel>Code</FieldLabel>
-            <select aria-label="Error code" value={codeChoice} onChange={(e) => pickCode(e.target.value)} className={selectClass}>
+            <Select aria-label="Error code" value={codeChoice} onChange={(e) => pickCode(e.target.value)}>
               {groups.map(([group, list]) => (
                 <optgroup key={group} label={group}>
                   {list.map((c) => (
@@ -178,10 +179,10 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
                 </optgroup>
               ))}
               <option value={CUSTOM}>Custom code…</option>
-            </select>
-            {codeChoice === CUSTOM && <input aria-label="Custom error code" value={customCode} onChange={(e) => setCustomCode(e.target.value)} placeholder="-32001" className={`${inputClass} w-24`} />}
+            </Select>
+            {codeChoice === CUSTOM && <TextInput aria-label="Custom error code" value={customCode} onChange={(e) => setCustomCode(e.target.value)} placeholder="-32001" code className="w-24" />}
             <FieldLabel>Message</FieldLabel>
-            <input aria-label="Error message" value={message} onChange={(e) => setMessage(e.target.value)} className={`${inputClass} min-w-40 flex-1 font-sans`} />
+            <TextInput aria-label="Error message" value={message} onChange={(e) => setMessage(e.target.value)} code className="min-w-40 flex-1 font-sans" />
           </div>
           <JsonEditor aria-label="Error data (optional)" value={dataText} onChange={setDataText} onSubmit={doSend} allowEmpty placeholder="data (optional JSON)" gutters={false} className="h-16" />
         </div>

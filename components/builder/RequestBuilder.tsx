@@ -21,9 +21,10 @@ import { useMethodGroups } from './useMethodGroups';
 import { Preview } from './Preview';
 import { SendStatusLine } from './SendStatusLine';
 import { useNextAutoId } from './session-index';
-import { Button, FieldLabel, inputClass, ShortcutHint, modKey, Note, Segmented, selectClass } from './ui';
+import { Button, FieldLabel, ShortcutHint, modKey, Note, Segmented } from './ui';
 import { useSendStatus } from './useSendStatus';
 import { newUuid } from './uuid';
+import { Select, TextInput } from '@/components/ui/Field';
 
 const MODES: { value: BuilderMode; label: string; title: string }[] = [
   { value: 'compose', label: 'Request', title: 'compose a request or notification' },
@@ -188,15 +189,15 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
   return (
     <div className="flex items-center gap-1.5">
       <FieldLabel htmlFor={selectId}>Id</FieldLabel>
-      <select id={selectId} aria-label="Id policy" title={ID_POLICIES.find((p) => p.value === props.policy)?.hint} value={props.policy} onChange={(e) => props.onChange({ idPolicy: e.target.value as IdPolicy })} className={selectClass}>
+      <Select id={selectId} aria-label="Id policy" title={ID_POLICIES.find((p) => p.value === props.policy)?.hint} value={props.policy} onChange={(e) => props.onChange({ idPolicy: e.target.value as IdPolicy })}>
         {ID_POLICIES.map((p) => (
           <option key={p.value} value={p.value} title={p.hint}>
             {p.label}
           </option>
         ))}
-      </select>
+      </Select>
       {props.policy === 'custom' ? (
-        <input
+        <TextInput
           aria-label="Custom id (JSON)"
           spellCheck={false}
           autoComplete="off"
@@ -209,7 +210,7 @@ function IdField(props: { policy: IdPolicy; customId: string; preview: string | 
               props.onSubmit();
             }
           }}
-          className={`${inputClass} w-32`}
+          code className="w-32"
         />
       ) : props.preview !== undefined ? (
         <span className="max-w-40 truncate font-mono text-xs text-muted" title={`The next request carries id ${props.preview}`} data-testid="id-preview">

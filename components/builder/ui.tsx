@@ -53,12 +53,6 @@ export function FieldLabel({ children, htmlFor }: { children: ReactNode; htmlFor
   );
 }
 
-export const inputClass =
-  'h-7 min-w-0 rounded border border-line-strong bg-bg px-2 font-mono text-[12px] text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';
-
-export const selectClass =
-  'h-7 rounded border border-line-strong bg-bg px-1.5 text-[12px] text-fg focus:border-sel-line focus:outline-none disabled:opacity-50';
-
 /** A one-line message under a field: error (blocks sending), warning (sent anyway) or info. */
 export function Note({ tone, children, testId }: { tone: 'error' | 'warning' | 'info'; children: ReactNode; testId?: string }) {
   const color = tone === 'error' ? 'text-err' : tone === 'warning' ? 'text-warn' : 'text-muted';

@@ -3,9 +3,10 @@
 import { memo, useState } from 'react';
 import { useCollections, type CollectionInfo, type FolderNode } from '@/components/stores/collections';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, InlineName, NewNameField, Problem, iconButtonClass, IconPencil } from './ui';
+import { ConfirmDelete, InlineName, NewNameField, Problem, IconPencil } from './ui';
 import { ItemNode } from './ItemNode';
 import { messageOf } from '@/components/api/client';
+import { IconButton } from '@/components/ui/Button';
 
 function IconDownload({ size = 12 }: { size?: number }) {
   return (
@@ -81,12 +82,12 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
         <IconFolder open={open} />
         <InlineName value={folder.name} editing={renaming} onDone={() => setRenaming(false)} label="Folder name" className="flex-1" onSave={(name) => useCollections.getState().renameFolder(collectionId, folder.id, name)} />
         <span className="ml-auto hidden shrink-0 items-center group-hover:flex group-focus-within:flex">
-          <button type="button" className={iconButtonClass} title="New folder inside" aria-label={`New folder in ${folder.name}`} onClick={(e) => { e.stopPropagation(); toggle(folder.id, true); setAdding(true); }}>
+          <IconButton title="New folder inside" aria-label={`New folder in ${folder.name}`} onClick={(e) => { e.stopPropagation(); toggle(folder.id, true); setAdding(true); }}>
             <IconPlus size={12} />
-          </button>
-          <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename folder ${folder.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
+          </IconButton>
+          <IconButton title="Rename (F2)" aria-label={`Rename folder ${folder.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
-          </button>
+          </IconButton>
           <ConfirmDelete what={`folder ${folder.name} and everything in it`} onConfirm={() => useCollections.getState().deleteFolder(collectionId, folder.id)}>
             <IconTrash size={12} />
           </ConfirmDelete>
@@ -139,15 +140,15 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
         <InlineName value={collection.name} editing={renaming} onDone={() => setRenaming(false)} label="Collection name" className="flex-1" onSave={(name) => useCollections.getState().rename(collection.id, name)} />
         <span className="shrink-0 text-[11px] font-normal text-faint group-hover:hidden group-focus-within:hidden">{collection.itemCount}</span>
         <span className="ml-auto hidden shrink-0 items-center font-normal group-hover:flex group-focus-within:flex">
-          <button type="button" className={iconButtonClass} title="New folder" aria-label={`New folder in ${collection.name}`} onClick={(e) => { e.stopPropagation(); toggle(collection.id, true); setAdding(true); }}>
+          <IconButton title="New folder" aria-label={`New folder in ${collection.name}`} onClick={(e) => { e.stopPropagation(); toggle(collection.id, true); setAdding(true); }}>
             <IconPlus size={12} />
-          </button>
-          <button type="button" className={iconButtonClass} title="Export as a collection file (secret variable values become {{name}})" aria-label={`Export ${collection.name}`} onClick={(e) => { e.stopPropagation(); void exportIt(); }}>
+          </IconButton>
+          <IconButton title="Export as a collection file (secret variable values become {{name}})" aria-label={`Export ${collection.name}`} onClick={(e) => { e.stopPropagation(); void exportIt(); }}>
             <IconDownload />
-          </button>
-          <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename collection ${collection.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
+          </IconButton>
+          <IconButton title="Rename (F2)" aria-label={`Rename collection ${collection.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
-          </button>
+          </IconButton>
           <ConfirmDelete what={`collection ${collection.name}`} onConfirm={() => useCollections.getState().remove(collection.id)}>
             <IconTrash size={12} />
           </ConfirmDelete>

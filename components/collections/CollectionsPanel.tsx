@@ -7,7 +7,8 @@ import { EnvironmentsDialog } from '@/components/environments/EnvironmentsDialog
 import { IconPlus } from '@/components/ui/icons';
 import { CollectionNode } from './CollectionNode';
 import { ImportCollection } from './ImportCollection';
-import { NewNameField, Problem, iconButtonClass } from './ui';
+import { NewNameField, Problem } from './ui';
+import { IconButton } from '@/components/ui/Button';
 
 function NewCollection({ onDone }: { onDone(): void }) {
   return (
@@ -40,9 +41,9 @@ export function CollectionsPanel() {
       </div>
       <div className="flex h-7 items-center px-3 pt-1">
         <h3 className="text-[10.5px] font-semibold tracking-wider text-faint uppercase">Collections · {list.length}</h3>
-        <button type="button" className={`${iconButtonClass} ml-auto text-accent`} title="New collection" aria-label="New collection" onClick={() => setAdding(true)}>
+        <IconButton className="ml-auto text-accent" title="New collection" aria-label="New collection" onClick={() => setAdding(true)}>
           <IconPlus size={13} />
-        </button>
+        </IconButton>
       </div>
       {adding ? <NewCollection onDone={() => setAdding(false)} /> : null}
       {error ? <div className="px-3 pb-2"><Problem>{error}</Problem></div> : null}

@@ -11,10 +11,12 @@ import { usePreferences } from '@/components/stores/preferences';
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, InlineName, Problem, Spinner, iconButtonClass, selectClass, IconPencil } from './ui';
+import { ConfirmDelete, InlineName, Problem, Spinner, IconPencil } from './ui';
 import { VarText, unknownVariables } from './VarText';
 import { defaultWhere, useRunItem, type RunState } from './useRunItem';
 import { messageOf } from '@/components/api/client';
+import { Select, TextArea } from '@/components/ui/Field';
+import { IconButton } from '@/components/ui/Button';
 
 const KIND_LOOK: Record<CollectionItem['kind'], string> = {
   request: 'text-out',
@@ -79,23 +81,23 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
         <InlineName value={item.name} editing={renaming} onDone={() => setRenaming(false)} label="Item name" className="flex-1" onSave={(name) => useCollections.getState().updateItem(item.collectionId, item.id, { name }).then(() => undefined)} />
         {item.target ? <span className="shrink-0 text-[10px] text-faint" title={`Own target: ${describeTarget(item.target)}`}>{targetKindLabel(item.target.kind)}</span> : null}
         <span className="ml-auto hidden shrink-0 items-center group-hover:flex group-focus-within:flex">
-          <button type="button" className={iconButtonClass} title="Rename (F2)" aria-label={`Rename ${item.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
+          <IconButton title="Rename (F2)" aria-label={`Rename ${item.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
-          </button>
+          </IconButton>
           <ConfirmDelete what={item.name} onConfirm={() => useCollections.getState().deleteItem(item.collectionId, item.id)}>
             <IconTrash size={12} />
           </ConfirmDelete>
         </span>
-        <button
+        <IconButton
           type="button"
           aria-label={`Run ${item.name}`}
           title={runTitle}
           disabled={!where || status.state === 'running'}
           onClick={(e) => { e.stopPropagation(); if (where) void run(where); }}
-          className={`${iconButtonClass} shrink-0 text-ok hover:text-ok`}
+          className="shrink-0 text-ok hover:text-ok"
         >
           <IconPlay />
-        </button>
+        </IconButton>
       </div>
       {status.state !== 'idle' && !open ? <div className="px-2 py-1" style={{ paddingLeft: 8 + depth * 12 }}><RunStatus status={status} /></div> : null}
       {open ? <ItemDetails item={item} depth={depth} status={status} run={run} hasLive={hasLive} /> : null}
@@ -145,7 +147,8 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
   return (
     <div className="border-y border-line bg-panel-2/60 py-2 pr-2 text-[12px]" style={{ paddingLeft: 12 + depth * 12 }} data-testid="item-details">
       {editing ? (
-        <textarea
+        <TextArea
+          code
           aria-label="Item text"
           spellCheck={false}
           value={draft}
@@ -154,7 +157,7 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
             if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') void saveText();
             if (e.key === 'Escape') setEditing(false);
           }}
-          className="h-28 w-full resize-y rounded border border-line-strong bg-bg p-1.5 font-mono text-[11.5px] focus:border-sel-line focus:outline-none"
+          className="h-28 w-full"
         />
       ) : (
         <pre className="max-h-36 overflow-auto rounded border border-line bg-bg p-1.5 text-[11.5px] leading-snug" data-testid="item-text">
@@ -193,12 +196,12 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
           </>
         )}
         {tree && tree.folders.length ? (
-          <select aria-label="Move to folder" className={`${selectClass} h-6 max-w-32 text-[11.5px]`} value={item.folderId ?? ''} onChange={(e) => void move(e.target.value)}>
+          <Select aria-label="Move to folder" className="h-6 max-w-32 text-[11.5px]" value={item.folderId ?? ''} onChange={(e) => void move(e.target.value)}>
             <option value="">(collection root)</option>
             {flattenFolders(tree).map(({ folder, depth: d }) => (
               <option key={folder.id} value={folder.id}>{`${'  '.repeat(d)}${folder.name}`}</option>
             ))}
-          </select>
+          </Select>
         ) : null}
       </div>
       <div className="mt-1.5 flex flex-col gap-1">

@@ -10,9 +10,11 @@ import { activeEnvironment, useEnvironments } from '@/components/stores/environm
 import { useSessions } from '@/components/stores/sessions';
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
-import { Popover, Problem, fieldClass, selectClass } from './ui';
+import { Problem } from './ui';
+import { Popover } from '@/components/ui/Popover';
 import { VarText } from './VarText';
 import { messageOf } from '@/components/api/client';
+import { Select, TextInput } from '@/components/ui/Field';
 
 const LAST_KEY = 'rpcscope.collections.lastSave';
 const NEW = '__new__';
@@ -120,25 +122,25 @@ function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCo
     >
       <label className="flex flex-col gap-0.5">
         <span className="text-[11px] text-muted">Collection</span>
-        <select aria-label="Collection" className={selectClass} value={collectionId} onChange={(e) => { setTouched(true); setCollectionId(e.target.value); setFolderId(''); }}>
+        <Select aria-label="Collection" value={collectionId} onChange={(e) => { setTouched(true); setCollectionId(e.target.value); setFolderId(''); }}>
           {list.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           <option value={NEW}>New collection…</option>
-        </select>
+        </Select>
       </label>
       {collectionId === NEW ? (
-        <input aria-label="New collection name" placeholder="My requests" maxLength={200} value={newCollection} onChange={(e) => setNewCollection(e.target.value)} className={fieldClass} />
+        <TextInput aria-label="New collection name" placeholder="My requests" maxLength={200} value={newCollection} onChange={(e) => setNewCollection(e.target.value)} />
       ) : folders.length ? (
         <label className="flex flex-col gap-0.5">
           <span className="text-[11px] text-muted">Folder</span>
-          <select aria-label="Folder" className={selectClass} value={folderValid ? folderId : ''} onChange={(e) => setFolderId(e.target.value)}>
+          <Select aria-label="Folder" value={folderValid ? folderId : ''} onChange={(e) => setFolderId(e.target.value)}>
             <option value="">(collection root)</option>
             {folders.map(({ folder, depth }) => <option key={folder.id} value={folder.id}>{`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}</option>)}
-          </select>
+          </Select>
         </label>
       ) : null}
       <label className="flex flex-col gap-0.5">
         <span className="text-[11px] text-muted">Name</span>
-        <input aria-label="Item name" data-autofocus maxLength={200} value={name} onChange={(e) => setName(e.target.value)} className={fieldClass} />
+        <TextInput aria-label="Item name" data-autofocus maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       {target ? (
         <label className="flex items-start gap-1.5" title={describeTarget(target)}>

@@ -1,141 +1,16 @@
 'use client';
 /**
- * Small pieces shared by the collections, environments, history and export views: a modal dialog,
- * an anchored popover, inline rename, a two-step delete, a spinner and a problem line.
+ * Small pieces shared by the collections, environments and history views: inline rename, a
+ * two-step delete, a spinner, a problem line and a badge. Dialogs, popovers, fields and buttons
+ * are the app-wide kit in components/ui/.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
-import { IconClose } from '@/components/ui/icons';
+import { useEffect, useState, type ReactNode } from 'react';
 import { messageOf } from '@/components/api/client';
+import { TextInput } from '@/components/ui/Field';
+import { Button, IconButton } from '@/components/ui/Button';
 
-export const fieldClass =
-  'h-7 min-w-0 rounded border border-line-strong bg-bg px-2 text-[12.5px] text-fg placeholder:text-faint focus:border-sel-line focus:outline-none disabled:opacity-50';
-
-export const selectClass =
-  'h-7 min-w-0 rounded border border-line-strong bg-bg px-1.5 text-[12.5px] text-fg focus:border-sel-line focus:outline-none disabled:opacity-50';
-
-export const iconButtonClass = 'inline-flex items-center justify-center rounded p-1 text-muted hover:bg-hover hover:text-fg disabled:opacity-40';
-
-/** Escape closes, a click outside closes; focus moves into the dialog when it opens. */
-export function Dialog({ title, onClose, children, width = 720, height, footer, testId }: {
-  title: ReactNode;
-  onClose(): void;
-  children: ReactNode;
-  width?: number;
-  /** A fixed height (capped by the window), so a list that filters down does not make it jump. */
-  height?: number;
-  footer?: ReactNode;
-  testId?: string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  // Callers pass inline closures; keep the latest without re-running the effects below.
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        closeRef.current();
-      }
-    };
-    // Bubble phase: a field that handles Escape itself (inline rename) stops it before it gets here.
-    window.addEventListener('keydown', onKey);
-    // Focus moves in once, when the dialog opens, never again while the user types.
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not([aria-label=Close])');
-    first?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-6" onMouseDown={onClose}>
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-        className="flex max-h-full max-w-full flex-col rounded-md border border-line-strong bg-bg shadow-2xl"
-        style={{ width, height }}
-        onMouseDown={(e) => e.stopPropagation()}
-      >
-        <div className="flex shrink-0 items-center gap-2 border-b border-line px-4 py-2">
-          <h2 id={titleId} className="min-w-0 flex-1 truncate text-[14px] font-semibold">{title}</h2>
-          <button type="button" aria-label="Close" className={iconButtonClass} onClick={onClose}>
-            <IconClose />
-          </button>
-        </div>
-        <div className="min-h-0 flex-1 overflow-auto">{children}</div>
-        {footer ? <div className="flex shrink-0 items-center gap-2 border-t border-line px-4 py-2">{footer}</div> : null}
-      </div>
-    </div>
-  );
-}
-
-/**
- * A panel under its trigger, drawn in a portal with fixed coordinates so a scrolling or clipped
- * parent (the composer) cannot cut it off. Closes on Escape, a click elsewhere, or a resize.
- */
-export function Popover({ open, onClose, anchor, children, align = 'right', label, width = 300 }: {
-  open: boolean;
-  onClose(): void;
-  anchor: RefObject<HTMLElement | null>;
-  children: ReactNode;
-  align?: 'left' | 'right';
-  label: string;
-  width?: number;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
-  useLayoutEffect(() => {
-    if (!open || !anchor.current) {
-      setPos(null);
-      return;
-    }
-    const r = anchor.current.getBoundingClientRect();
-    const wanted = align === 'right' ? r.right - width : r.left;
-    setPos({ top: r.bottom + 4, left: Math.max(8, Math.min(wanted, window.innerWidth - width - 8)) });
-  }, [open, anchor, align, width]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      const t = e.target as Node;
-      if (ref.current?.contains(t) || anchor.current?.contains(t)) return;
-      onClose();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    window.addEventListener('keydown', onKey, true);
-    window.addEventListener('resize', onClose);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      window.removeEventListener('keydown', onKey, true);
-      window.removeEventListener('resize', onClose);
-    };
-  }, [open, onClose, anchor]);
-  useEffect(() => {
-    if (pos) ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select')?.focus();
-  }, [pos]);
-  if (!open || !pos) return null;
-  return createPortal(
-    <div
-      ref={ref}
-      role="dialog"
-      aria-label={label}
-      className="fixed z-50 overflow-auto rounded-md border border-line-strong bg-bg p-3 text-left shadow-xl"
-      style={{ top: pos.top, left: pos.left, width, maxHeight: `calc(100vh - ${pos.top + 8}px)` }}
-    >
-      {children}
-    </div>,
-    document.body,
-  );
-}
+/** components/export still imports the dialog from here; the lead moves it to '@/components/ui/Dialog' after merging. */
+export { Dialog } from '@/components/ui/Dialog';
 
 /** Text that turns into an input for renaming; Enter saves, Escape cancels. */
 export function InlineName({ value, editing, onDone, onSave, label, className = '' }: {
@@ -167,7 +42,7 @@ export function InlineName({ value, editing, onDone, onSave, label, className = 
   };
   return (
     <span className="flex min-w-0 flex-1 flex-col">
-      <input
+      <TextInput
         autoFocus
         aria-label={label}
         value={draft}
@@ -180,7 +55,7 @@ export function InlineName({ value, editing, onDone, onSave, label, className = 
           if (e.key === 'Escape') onDone();
         }}
         onBlur={() => void commit()}
-        className={`${fieldClass} h-6 w-full`}
+        className="h-6 w-full"
       />
       {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : null}
     </span>
@@ -198,19 +73,19 @@ export function ConfirmDelete({ what, onConfirm, children, className = '' }: {
   const [problem, setProblem] = useState<string | null>(null);
   if (!asking) {
     return (
-      <button type="button" title={`Delete ${what}`} aria-label={`Delete ${what}`} className={`${iconButtonClass} hover:text-err ${className}`} onClick={(e) => { e.stopPropagation(); setAsking(true); }}>
+      <IconButton title={`Delete ${what}`} aria-label={`Delete ${what}`} className={`hover:text-err ${className}`} onClick={(e) => { e.stopPropagation(); setAsking(true); }}>
         {children}
-      </button>
+      </IconButton>
     );
   }
   return (
     <span className="inline-flex items-center gap-1 text-[11.5px]" onClick={(e) => e.stopPropagation()}>
       <span className="text-err">Delete?</span>
-      <button
-        type="button"
+      <Button
         autoFocus
+        variant="danger"
+        size="xs"
         aria-label={`Yes, delete ${what}`}
-        className="rounded border border-err px-1.5 text-err hover:bg-err-bg"
         onClick={async () => {
           try {
             await onConfirm();
@@ -221,10 +96,10 @@ export function ConfirmDelete({ what, onConfirm, children, className = '' }: {
         }}
       >
         Yes
-      </button>
-      <button type="button" className="rounded border border-line-strong px-1.5 text-muted hover:bg-hover" onClick={() => { setAsking(false); setProblem(null); }}>
+      </Button>
+      <Button size="xs" onClick={() => { setAsking(false); setProblem(null); }}>
         No
-      </button>
+      </Button>
       {problem ? <span role="alert" className="text-err">{problem}</span> : null}
     </span>
   );
@@ -260,14 +135,6 @@ export function Badge({ tone = 'muted', children, title, testId }: { tone?: 'mut
   return <span title={title} data-testid={testId} className={`inline-flex shrink-0 items-center rounded px-1 text-[10.5px] leading-4 font-medium tracking-wide uppercase ${look}`}>{children}</span>;
 }
 
-export function SectionTitle({ children, right }: { children: ReactNode; right?: ReactNode }) {
-  return (
-    <div className="flex items-center gap-2 pb-1">
-      <h3 className="text-[10.5px] font-semibold tracking-wider text-faint uppercase">{children}</h3>
-      {right ? <div className="ml-auto flex items-center gap-1">{right}</div> : null}
-    </div>
-  );
-}
 
 /** A pencil, for rename buttons. */
 export function IconPencil({ size = 12 }: { size?: number }) {
@@ -301,7 +168,7 @@ export function NewNameField({ label, placeholder, create, onDone }: {
   };
   return (
     <>
-      <input
+      <TextInput
         autoFocus
         aria-label={label}
         placeholder={placeholder}
@@ -313,7 +180,7 @@ export function NewNameField({ label, placeholder, create, onDone }: {
           if (e.key === 'Escape') onDone();
         }}
         onBlur={() => { if (!name.trim()) onDone(); }}
-        className={`${fieldClass} h-6 w-full`}
+        className="h-6 w-full"
       />
       <Problem>{problem}</Problem>
     </>

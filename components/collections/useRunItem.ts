@@ -20,7 +20,7 @@ export type RunState =
   | { state: 'done'; seq: number; sessionName: string; newSession: boolean }
   | { state: 'failed'; error: string };
 
-export function liveActiveSession(): { id: string; name: string } | null {
+function liveActiveSession(): { id: string; name: string } | null {
   const s = useSessions.getState();
   const view = s.activeId ? s.sessions[s.activeId] : undefined;
   if (!view) return null;

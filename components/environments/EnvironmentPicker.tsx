@@ -2,7 +2,8 @@
 /** Which environment fills `{{variables}}` when an item runs, and the way to edit them. */
 import { useEffect } from 'react';
 import { useEnvironments } from '@/components/stores/environments';
-import { selectClass } from '@/components/collections/ui';
+import { Select } from '@/components/ui/Field';
+import { Button } from '@/components/ui/Button';
 
 export function EnvironmentPicker() {
   const list = useEnvironments((s) => s.list);
@@ -19,10 +20,10 @@ export function EnvironmentPicker() {
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor="active-environment" className="shrink-0 text-[11px] text-muted">Env</label>
-      <select
+      <Select
         id="active-environment"
         aria-label="Active environment"
-        className={`${selectClass} h-6 flex-1 text-[12px]`}
+        className="h-6 flex-1 text-[12px]"
         value={activeId ?? ''}
         onChange={(e) => setActive(e.target.value || null)}
         title={error ?? 'Variables {{name}} in items are filled from this environment when they run'}
@@ -31,10 +32,10 @@ export function EnvironmentPicker() {
         {list.map((e) => (
           <option key={e.id} value={e.id}>{e.name} ({e.variables.length})</option>
         ))}
-      </select>
-      <button type="button" onClick={() => openEditor()} className="h-6 shrink-0 rounded border border-line-strong px-1.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg">
+      </Select>
+      <Button size="xs" onClick={() => openEditor()}>
         Edit…
-      </button>
+      </Button>
     </div>
   );
 }

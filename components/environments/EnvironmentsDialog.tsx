@@ -8,9 +8,12 @@ import { useEffect, useState } from 'react';
 import { useEnvironments, type Environment } from '@/components/stores/environments';
 import { Button } from '@/components/ui/Button';
 import { IconPlus, IconTrash } from '@/components/ui/icons';
-import { ConfirmDelete, Dialog, Problem, fieldClass, iconButtonClass } from '@/components/collections/ui';
+import { ConfirmDelete, Problem } from '@/components/collections/ui';
+import { Dialog } from '@/components/ui/Dialog';
 import { messageOf } from '@/components/api/client';
 import { VariableRows, rowsFrom, rowsToVariables, rowProblems, type Row } from './VariableRows';
+import { TextInput } from '@/components/ui/Field';
+import { IconButton } from '@/components/ui/Button';
 
 function EnvironmentEditor({ env }: { env: Environment }) {
   const [name, setName] = useState(env.name);
@@ -46,7 +49,7 @@ function EnvironmentEditor({ env }: { env: Environment }) {
       <div className="flex items-center gap-2">
         <label className="flex min-w-0 flex-1 items-center gap-2 text-[12px] text-muted">
           Name
-          <input aria-label="Environment name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} className={`${fieldClass} flex-1`} />
+          <TextInput aria-label="Environment name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} className="flex-1" />
         </label>
         {isActive ? (
           <span className="text-[11.5px] text-ok">active</span>
@@ -116,18 +119,18 @@ export function EnvironmentsDialog() {
           </ul>
           <div className="border-t border-line p-2">
             <div className="flex items-center gap-1">
-              <input
+              <TextInput
                 aria-label="New environment name"
                 placeholder="New environment"
                 value={newName}
                 maxLength={200}
                 onChange={(e) => setNewName(e.target.value)}
                 onKeyDown={(e) => { if (e.key === 'Enter') void create(); }}
-                className={`${fieldClass} h-6 flex-1 text-[12px]`}
+                className="h-6 flex-1 text-[12px]"
               />
-              <button type="button" aria-label="Add environment" className={iconButtonClass} onClick={() => void create()} disabled={!newName.trim()}>
+              <IconButton aria-label="Add environment" onClick={() => void create()} disabled={!newName.trim()}>
                 <IconPlus size={13} />
-              </button>
+              </IconButton>
             </div>
             <Problem>{problem}</Problem>
           </div>

@@ -3,7 +3,8 @@
 import { VARIABLE_NAME } from '@/lib/variables/substitute';
 import { SECRET_MASK, type Variable } from '@/components/stores/environments';
 import { IconPlus, IconTrash } from '@/components/ui/icons';
-import { fieldClass, iconButtonClass } from '@/components/collections/ui';
+import { TextInput } from '@/components/ui/Field';
+import { IconButton } from '@/components/ui/Button';
 
 export interface Row {
   key: number;
@@ -63,19 +64,19 @@ export function VariableRows({ rows, onChange, problems }: { rows: Row[]; onChan
             return (
               <tr key={r.key} className="align-top">
                 <td className="py-0.5 pr-1.5">
-                  <input
+                  <TextInput
                     aria-label={`Variable ${i + 1} name`}
                     value={r.name}
                     spellCheck={false}
                     maxLength={100}
                     placeholder="name"
                     onChange={(e) => patch(r.key, { name: e.target.value })}
-                    className={`${fieldClass} h-6 w-full font-mono text-[12px] ${problem ? 'border-err' : ''}`}
+                    className={`h-6 w-full font-mono text-[12px] ${problem ? 'border-err' : ''}`}
                   />
                   {problem ? <div className="text-[11px] text-err">{problem}</div> : null}
                 </td>
                 <td className="py-0.5 pr-1.5">
-                  <input
+                  <TextInput
                     aria-label={`Variable ${i + 1} value`}
                     type={r.secret ? 'password' : 'text'}
                     autoComplete="off"
@@ -83,7 +84,7 @@ export function VariableRows({ rows, onChange, problems }: { rows: Row[]; onChan
                     value={r.value}
                     placeholder={r.kept ? `${SECRET_MASK}  kept: type to replace` : 'value'}
                     onChange={(e) => patch(r.key, { value: e.target.value })}
-                    className={`${fieldClass} h-6 w-full font-mono text-[12px]`}
+                    className="h-6 w-full font-mono text-[12px]"
                   />
                 </td>
                 <td className="py-0.5 text-center">
@@ -96,9 +97,9 @@ export function VariableRows({ rows, onChange, problems }: { rows: Row[]; onChan
                   />
                 </td>
                 <td className="py-0.5">
-                  <button type="button" aria-label={`Remove variable ${r.name || i + 1}`} className={`${iconButtonClass} hover:text-err`} onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
+                  <IconButton aria-label={`Remove variable ${r.name || i + 1}`} className="hover:text-err" onClick={() => onChange(rows.filter((x) => x.key !== r.key))}>
                     <IconTrash size={12} />
-                  </button>
+                  </IconButton>
                 </td>
               </tr>
             );

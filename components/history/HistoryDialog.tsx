@@ -8,11 +8,13 @@ import type { SessionStatus, TargetKind } from '@/lib/session/types';
 import { TARGET_KIND_LIST, targetKindLabel } from '@/lib/targets/registry';
 import { EMPTY_QUERY, useHistory, type HistoryQuery } from '@/components/stores/history';
 import { useSessions } from '@/components/stores/sessions';
-import { Toggle } from '@/components/ui/Button';
+import { Button, Toggle } from '@/components/ui/Button';
 import { IconSearch } from '@/components/ui/icons';
-import { Dialog, Problem, Spinner, fieldClass, selectClass } from '@/components/collections/ui';
+import { Problem, Spinner } from '@/components/collections/ui';
+import { Dialog } from '@/components/ui/Dialog';
 import { HistoryRow } from './HistoryRow';
 import { ImportSessionButton, ImportNotice } from './ImportSession';
+import { Select, TextInput } from '@/components/ui/Field';
 
 const STATUSES: { value: '' | SessionStatus; label: string }[] = [
   { value: '', label: 'Any status' },
@@ -47,26 +49,26 @@ function Filters() {
     <div className="flex flex-wrap items-center gap-1.5 border-b border-line bg-panel px-4 py-2">
       <div className="relative flex min-w-56 flex-1 items-center">
         <IconSearch size={13} className="pointer-events-none absolute left-2 text-faint" />
-        <input
+        <TextInput
           aria-label="Search sessions"
           placeholder="Search name or target (URL, command, host:port)"
           value={search}
           onChange={(e) => typed(e.target.value)}
-          className={`${fieldClass} w-full pl-7`}
+          className="w-full pl-7"
           data-autofocus
         />
       </div>
-      <select aria-label="Filter by status" className={selectClass} value={query.status} onChange={(e) => setQuery({ status: e.target.value as HistoryQuery['status'] })}>
+      <Select aria-label="Filter by status" value={query.status} onChange={(e) => setQuery({ status: e.target.value as HistoryQuery['status'] })}>
         {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-      </select>
-      <select aria-label="Filter by transport" className={selectClass} value={query.kind} onChange={(e) => setQuery({ kind: e.target.value as HistoryQuery['kind'] })}>
+      </Select>
+      <Select aria-label="Filter by transport" value={query.kind} onChange={(e) => setQuery({ kind: e.target.value as HistoryQuery['kind'] })}>
         {KINDS.map((k) => <option key={k.value} value={k.value}>{k.label}</option>)}
-      </select>
-      <select aria-label="Filter by tag" className={selectClass} value={query.tag} onChange={(e) => setQuery({ tag: e.target.value })}>
+      </Select>
+      <Select aria-label="Filter by tag" value={query.tag} onChange={(e) => setQuery({ tag: e.target.value })}>
         <option value="">Any tag</option>
         {query.tag && !tags.some((t) => t.tag === query.tag) ? <option value={query.tag}>#{query.tag}</option> : null}
         {tags.map((t) => <option key={t.tag} value={t.tag}>#{t.tag} ({t.count})</option>)}
-      </select>
+      </Select>
       <Toggle on={query.errors === '1'} onChange={flag('errors')} tone="err" title="Only sessions with error replies">Errors</Toggle>
       <Toggle on={query.findings === '1'} onChange={flag('findings')} tone="warn" title="Only sessions with rule findings">Findings</Toggle>
       <Toggle on={query.imported === '1'} onChange={flag('imported')} title="Only sessions imported from a file">Imported</Toggle>
@@ -141,9 +143,9 @@ export function HistoryDialog() {
           ) : null}
           {hasMore ? (
             <div className="flex justify-center py-2">
-              <button type="button" className="rounded border border-line-strong px-3 py-0.5 text-[12px] hover:bg-hover" onClick={() => void useHistory.getState().load(true)} disabled={loading}>
+              <Button size="xs" onClick={() => void useHistory.getState().load(true)} disabled={loading}>
                 Load more
-              </button>
+              </Button>
             </div>
           ) : null}
         </Dialog>

@@ -5,8 +5,10 @@ import { DURATION, useHistory, type HistoryEntry } from '@/components/stores/his
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconTrash } from '@/components/ui/icons';
-import { Badge, ConfirmDelete, InlineName, fieldClass, iconButtonClass, IconPencil } from '@/components/collections/ui';
+import { Badge, ConfirmDelete, InlineName, IconPencil } from '@/components/collections/ui';
 import { messageOf } from '@/components/api/client';
+import { TextInput } from '@/components/ui/Field';
+import { Button, IconButton } from '@/components/ui/Button';
 
 function startedLabel(iso: string): string {
   const d = new Date(iso);
@@ -31,7 +33,7 @@ function TagEditor({ entry, onDone }: { entry: HistoryEntry; onDone(): void }) {
   };
   return (
     <div className="mt-1 flex flex-col gap-0.5">
-      <input
+      <TextInput
         autoFocus
         aria-label={`Tags of ${entry.name}`}
         placeholder="tags, separated by commas"
@@ -44,7 +46,7 @@ function TagEditor({ entry, onDone }: { entry: HistoryEntry; onDone(): void }) {
             onDone();
           }
         }}
-        className={`${fieldClass} h-6 w-full text-[12px]`}
+        className="h-6 w-full text-[12px]"
       />
       {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : <span className="text-[10.5px] text-faint">Enter saves, Escape cancels</span>}
     </div>
@@ -98,15 +100,15 @@ export const HistoryRow = memo(function HistoryRow({ entry, active }: { entry: H
       <td className={`py-1.5 pr-2 text-right text-[12px] tabular-nums ${entry.counts.findings ? 'text-warn' : 'text-faint'}`}>{entry.counts.findings.toLocaleString()}</td>
       <td className="py-1 pr-3 whitespace-nowrap">
         <div className="flex items-center justify-end gap-0.5">
-          <button type="button" onClick={open} aria-label={`Open ${entry.name}`} className="rounded border border-line-strong px-2 py-0.5 text-[12px] hover:bg-hover">
+          <Button size="xs" onClick={open} aria-label={`Open ${entry.name}`}>
             Open
-          </button>
-          <button type="button" className={iconButtonClass} title="Rename" aria-label={`Rename ${entry.name}`} onClick={() => setRenaming(true)}>
+          </Button>
+          <IconButton title="Rename" aria-label={`Rename ${entry.name}`} onClick={() => setRenaming(true)}>
             <IconPencil />
-          </button>
-          <button type="button" className={iconButtonClass} title="Edit tags" aria-label={`Tag ${entry.name}`} onClick={() => setTagging((t) => !t)}>
+          </IconButton>
+          <IconButton title="Edit tags" aria-label={`Tag ${entry.name}`} onClick={() => setTagging((t) => !t)}>
             <span className="text-[12px]">#</span>
-          </button>
+          </IconButton>
           <ConfirmDelete what={`${entry.name}${entry.live ? ' (it is live: it will be disconnected)' : ''}`} onConfirm={() => useHistory.getState().remove(entry.id)}>
             <IconTrash size={13} />
           </ConfirmDelete>

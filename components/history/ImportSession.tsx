@@ -7,8 +7,9 @@ import { useRef, useState } from 'react';
 import { useHistory } from '@/components/stores/history';
 import { Button } from '@/components/ui/Button';
 import { IconClose } from '@/components/ui/icons';
-import { Spinner, iconButtonClass } from '@/components/collections/ui';
+import { Spinner } from '@/components/collections/ui';
 import { messageOf } from '@/components/api/client';
+import { IconButton } from '@/components/ui/Button';
 
 export function ImportSessionButton({ compact = false }: { compact?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -53,7 +54,7 @@ export function ImportNotice() {
           <div className="font-medium">Imported “{last.session.name}” read-only</div>
           <p className="mt-0.5 text-muted">{last.session.counts.events.toLocaleString()} entries. It never connects and never runs anything.</p>
         </div>
-        <button type="button" aria-label="Dismiss" className={iconButtonClass} onClick={dismiss}><IconClose size={12} /></button>
+        <IconButton aria-label="Dismiss" onClick={dismiss}><IconClose size={12} /></IconButton>
       </div>
       {last.launchCommand ? (
         <div className="mt-2">

@@ -7,6 +7,7 @@ import { IconKeyboard, IconMonitor, IconMoon, IconSun } from '@/components/ui/ic
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { DialectPicker } from './DialectPicker';
 import { SessionActions } from '@/components/export/SessionActions';
+import { Button } from '@/components/ui/Button';
 
 const THEME_ICON: Record<ThemeChoice, React.ReactNode> = {
   system: <IconMonitor />,
@@ -53,9 +54,9 @@ export function TopBar() {
           <DialectPicker summary={active} />
           <SessionActions summary={active} />
           {live ? (
-            <button type="button" onClick={() => void close(active.id).catch(() => undefined)} className="shrink-0 rounded border border-line-strong px-2 py-0.5 text-[12px] text-muted hover:bg-hover hover:text-err">
+            <Button size="xs" onClick={() => void close(active.id).catch(() => undefined)} className="hover:text-err">
               Disconnect
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : (

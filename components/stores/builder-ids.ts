@@ -3,8 +3,6 @@
  * never hand out the same number in one session.
  */
 import { create } from 'zustand';
-import { nextAutoId } from '@/lib/builder/ids';
-import type { TrafficEvent } from '@/lib/session/types';
 
 interface IdCounters {
   counters: Record<string, number>;
@@ -19,9 +17,3 @@ export const useIdCounters = create<IdCounters>()((set) => ({
     set((s) => ({ counters: { ...s.counters, [sessionId]: Math.max(s.counters[sessionId] ?? 1, first + used) } }));
   },
 }));
-
-/** The next auto id for a session, above every numeric id already sent in it. */
-export function peekAutoId(sessionId: string | null, events: readonly TrafficEvent[] | undefined, counters: Record<string, number>): number {
-  if (!sessionId) return 1;
-  return nextAutoId(events ?? [], counters[sessionId] ?? 1);
-}

@@ -68,7 +68,7 @@ function queryOf(q: HistoryQuery, offset: number): Record<string, string> {
 }
 
 /** Import limit of the server (100 MiB); checked here too so a huge file fails before the upload. */
-export const IMPORT_SESSION_MAX_BYTES = 100 * 1024 * 1024;
+const IMPORT_SESSION_MAX_BYTES = 100 * 1024 * 1024;
 
 let loadSerial = 0;
 

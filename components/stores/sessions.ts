@@ -231,9 +231,3 @@ export const useSessions = create<SessionsStore>()((set, get) => {
 
 /** The page's API client: every /api call goes through it, with this store's token. */
 export const api = apiClient(() => useSessions.getState().token);
-
-/** Test and teardown hook: stops the bridge (the page never calls this in normal use). */
-export function stopBridge(): void {
-  bridge?.stop();
-  bridge = null;
-}

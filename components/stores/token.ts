@@ -31,11 +31,3 @@ export function takeToken(): string | null {
     return null;
   }
 }
-
-export function forgetToken(): void {
-  try {
-    window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // nothing to forget
-  }
-}

@@ -15,7 +15,7 @@ const TONE: Record<StatusTone, string> = {
   muted: 'text-faint',
 };
 
-export const DIR_GLYPH = { out: '→', in: '←', meta: '•' } as const;
+const DIR_GLYPH = { out: '→', in: '←', meta: '•' } as const;
 const DIR_TITLE = { out: 'sent to the target', in: 'from the target', meta: 'about the connection' } as const;
 const DIR_COLOR = { out: 'text-out', in: 'text-in', meta: 'text-meta' } as const;
 

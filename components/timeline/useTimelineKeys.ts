@@ -12,7 +12,7 @@ import { usePreferences } from '@/components/stores/preferences';
 import { useUi } from '@/components/stores/ui';
 import { positionOf } from '@/lib/timeline/filter';
 
-export function isTypingTarget(t: EventTarget | null): boolean {
+function isTypingTarget(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable) return true;
   const tag = t.tagName;

@@ -1,29 +1,42 @@
+/** The app's buttons: one look per variant and size, so no component writes its own button classes. */
 import type { ButtonHTMLAttributes } from 'react';
+import { iconButtonClass } from './fields';
 
-type Variant = 'primary' | 'default' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'xs' | 'sm' | 'md';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-accent text-accent-fg border-accent hover:brightness-110',
-  default: 'bg-bg text-fg border-line-strong hover:bg-hover',
+  secondary: 'bg-bg text-fg border-line-strong hover:bg-hover',
   ghost: 'bg-transparent text-muted border-transparent hover:bg-hover hover:text-fg',
   danger: 'bg-bg text-err border-line-strong hover:bg-err-bg',
 };
 
+const SIZES: Record<Size, string> = {
+  xs: 'h-6 px-1.5 text-[12px] gap-1',
+  sm: 'h-7 px-2.5 text-[12.5px] gap-1.5',
+  md: 'h-8 px-3 text-[13px] gap-2',
+};
+
 export function Button({
-  variant = 'default',
+  variant = 'secondary',
   size = 'sm',
   className = '',
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'xs' | 'sm' }) {
-  const sizing = size === 'xs' ? 'h-6 px-1.5 text-[12px] gap-1' : 'h-7 px-2.5 text-[12.5px] gap-1.5';
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
   return (
     <button
       type={type}
-      className={`inline-flex shrink-0 items-center justify-center rounded border font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center rounded border font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${SIZES[size]} ${VARIANTS[variant]} ${className}`}
       {...rest}
     />
   );
+}
+
+/** A borderless button holding only an icon; give it an aria-label. */
+export function IconButton({ className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={`${iconButtonClass} ${className}`} {...rest} />;
 }
 
 /** A small on/off chip for filter toggles. */

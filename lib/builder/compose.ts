@@ -16,7 +16,7 @@ export const PARAMS_MODES: { value: ParamsMode; label: string; title: string }[]
 export type Composed = { ok: true; text: string; warnings: string[] } | { ok: false; error: string };
 
 /** Checks params text for a mode; returns its one-line text, or why it cannot be sent. */
-export function paramsMember(mode: ParamsMode, paramsText: string): { ok: true; text?: string } | { ok: false; error: string } {
+function paramsMember(mode: ParamsMode, paramsText: string): { ok: true; text?: string } | { ok: false; error: string } {
   if (mode === 'omit') return { ok: true };
   const text = paramsText.trim();
   const want = mode === 'array' ? 'an array [ … ]' : 'an object { … }';

@@ -47,7 +47,7 @@ export function resolveId(inputs: IdInputs): IdResolution {
 }
 
 /** Why an id would be flagged by the spec (the user may want exactly that; we only say so). */
-export function idWarning(text: string, value: unknown): string | undefined {
+function idWarning(text: string, value: unknown): string | undefined {
   if (value === null) return 'id null: the spec discourages it on requests (responses use null for "id unknown")';
   if (typeof value === 'number') {
     if (!/^-?\d+$/.test(text.trim())) return 'fractional or exponent id: "Numbers SHOULD NOT contain fractional parts"';

@@ -6,7 +6,7 @@
  */
 
 /** Largest text we format or scan (the framing layer caps frames at 16 MiB by default). */
-export const MAX_JSON_TEXT = 16 * 1024 * 1024;
+const MAX_JSON_TEXT = 16 * 1024 * 1024;
 
 const WS = new Set([' ', '\t', '\n', '\r']);
 

@@ -22,9 +22,9 @@
  *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
  *   noise frame.
  * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes); a body over the frame cap is skipped without buffering and reported as
- *   `oversized` noise with the header and a bounded prefix; at end of stream a partial frame is
- *   `incomplete` noise.
+ *   cap bytes, less a character the cap cuts); a body over the frame cap is skipped without
+ *   buffering and reported as `oversized` noise with the header and a bounded prefix; at end of
+ *   stream a partial frame is `incomplete` noise.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
@@ -44,7 +44,7 @@ import {
   utf8Cut,
 } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
-import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
+import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8, trimPartialUtf8 } from './utf8';
 import { base64Encode } from './base64';
 
 const HEADER: number = 0;
@@ -123,6 +123,8 @@ export class ContentLengthDecoder implements FrameDecoder {
         p = this.skip(chunk, p, n, out);
       }
     }
+    // An empty body is whole once its header is: it must not wait for the next chunk.
+    if (this.state === BODY && this.bodyLen === 0) this.fillBody(chunk, n, n, out);
     this.chunk = null;
     this.chunkText = undefined;
     return out;
@@ -227,7 +229,8 @@ export class ContentLengthDecoder implements FrameDecoder {
           this.needMore = true;
           return base;
         }
-        const cut = utf8Cut(bytes, base, limit);
+        // Only bytes before the cap decide the cut (the byte at the cap may not have arrived yet).
+        const cut = base + trimPartialUtf8(bytes.subarray(base, limit)).length;
         const detail = `header block longer than ${formatBytes(this.maxHeader)} without the blank line that ends it`;
         out.push(noiseFrame('header-too-large', detail, bytes.subarray(base, cut)));
         base = cut;

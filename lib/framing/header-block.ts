@@ -13,7 +13,7 @@ import {
 
 export const LINE_FIELD = 0;
 export const LINE_BLANK = 1;
-export const LINE_NOT_HEADER = 2;
+const LINE_NOT_HEADER = 2;
 export type LineKind = typeof LINE_FIELD | typeof LINE_BLANK | typeof LINE_NOT_HEADER;
 
 const BARE_LF = 'header lines must end with \\r\\n; this block has a line ending in a bare \\n';

@@ -5,8 +5,11 @@
  */
 import { base64Encode } from './base64';
 
-const lossy = new TextDecoder('utf-8');
-const strict = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading U+FEFF is part of the bytes, not a marker to drop. Without it a body
+// decoded on its own (split over chunks) lost its BOM while the same body sliced out of a whole
+// frame kept it, so the frame depended on how the transport happened to chunk it.
+const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
 export interface DecodedText {
@@ -49,7 +52,7 @@ export function encodeUtf8(text: string): Uint8Array {
  * string offsets and every frame inside it is a `slice` of one decode (much cheaper than one
  * TextDecoder call per small message). Returns null when the chunk has any non-ASCII byte.
  */
-export function asciiText(bytes: Uint8Array): string | null {
+function asciiText(bytes: Uint8Array): string | null {
   const text = lossy.decode(bytes);
   // Every multi-byte character shortens the string; a replaced bad byte keeps the length but is U+FFFD.
   if (text.length !== bytes.length || text.indexOf('\uFFFD') >= 0) return null;

@@ -4,11 +4,11 @@
  * fetching anything).
  */
 
-export function escapeSegment(s: string): string {
+function escapeSegment(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function unescapeSegment(s: string): string {
+function unescapeSegment(s: string): string {
   return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

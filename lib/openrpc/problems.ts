@@ -193,7 +193,7 @@ function segmentsOf(instancePath: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-export function valueAt(root: unknown, instancePath: string): unknown {
+function valueAt(root: unknown, instancePath: string): unknown {
   let node = root;
   for (const seg of segmentsOf(instancePath)) {
     if (Array.isArray(node)) node = node[Number(seg)];
@@ -206,7 +206,7 @@ export function valueAt(root: unknown, instancePath: string): unknown {
 const IDENT = /^[A-Za-z_$][\w$-]*$/;
 
 /** `/methods/1/params/0/schema` → `methods[1] (getPet).params[0] (petId).schema` (names in document mode). */
-export function renderPath(instancePath: string, opts: Pick<PlainOptions, 'root' | 'prefix' | 'labelNames'>): string {
+function renderPath(instancePath: string, opts: Pick<PlainOptions, 'root' | 'prefix' | 'labelNames'>): string {
   let out = opts.prefix;
   let node = opts.root;
   for (const seg of segmentsOf(instancePath)) {

@@ -28,8 +28,8 @@ export interface ParsedQuery {
   problems: string[];
 }
 
-export const QUERY_KEYS = ['method', 'status', 'dir', 'kind', 'id', 'has', 'rule', 'latency', 'seq'] as const;
-const KEY_ALIASES: Record<string, (typeof QUERY_KEYS)[number]> = {
+type QueryKey = 'method' | 'status' | 'dir' | 'kind' | 'id' | 'has' | 'rule' | 'latency' | 'seq';
+const KEY_ALIASES: Record<string, QueryKey> = {
   method: 'method', m: 'method',
   status: 'status', is: 'status', state: 'status',
   dir: 'dir', direction: 'dir',
@@ -41,8 +41,8 @@ const KEY_ALIASES: Record<string, (typeof QUERY_KEYS)[number]> = {
   seq: 'seq',
 };
 
-export const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method'] as const;
-export const DIR_NAMES: Record<string, 'in' | 'out' | 'meta'> = {
+const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method'] as const;
+const DIR_NAMES: Record<string, 'in' | 'out' | 'meta'> = {
   in: 'in', '<-': 'in', incoming: 'in', target: 'in',
   out: 'out', '->': 'out', outgoing: 'out', sent: 'out',
   meta: 'meta',

@@ -76,8 +76,3 @@ export function hexDump(bytes: Uint8Array, maxBytes = 64 * 1024): { lines: HexLi
   }
   return { lines, truncated: bytes.length > maxBytes };
 }
-
-/** Shows invisible framing characters so users can see `\r\n` where it is. */
-export function showControlChars(s: string): string {
-  return s.replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\n/g, '\\n\n');
-}

@@ -28,7 +28,7 @@ interface Attached {
   waiters: Map<string, Waiter>;
 }
 
-export const DISCOVER_TIMEOUT_MS = 15_000;
+const DISCOVER_TIMEOUT_MS = 15_000;
 const LOADED_CACHE = 32;
 
 export class OpenRpcSessions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentLengthCodec, type Frame, type NoiseFrame } from '@/lib/framing';
-import { base64, concat, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking, noise } from './helpers';
+import { base64, concat, decodeAt, decodeInChunks, decodeWhole, enc, expectSameWhateverTheChunking, noise } from './helpers';
 
 const codec = contentLengthCodec;
 const frame = (body: string, extra = ''): string => `Content-Length: ${enc(body).length}\r\n${extra}\r\n${body}`;
@@ -53,6 +53,15 @@ describe('content-length framing: well-formed frames', () => {
     ]);
   });
 
+  it('delivers an empty-body frame as soon as its header is complete, even when the header ended a chunk', () => {
+    const empty = 'Content-Length: 0\r\n\r\n';
+    const d = codec.createDecoder();
+    expect(d.push(enc(empty.slice(0, -1)))).toEqual([]);
+    expect(d.push(enc('\n'))).toEqual([msg('')]);
+    expect(d.flush()).toEqual([]);
+    expectSameWhateverTheChunking(codec, enc(frame('{}') + empty), [msg('{}'), msg('')]);
+  });
+
   it('keeps a Content-Length written with leading zeros exactly as sent', () => {
     expect(decode('Content-Length: 002\r\n\r\n{}')).toEqual([
       { type: 'message', body: '{}', raw: 'Content-Length: 002\r\n\r\n{}', headers: { 'content-length': '002' } },
@@ -85,6 +94,11 @@ describe('content-length framing: well-formed frames', () => {
     expect(frames[0]).toMatchObject({ type: 'message', body: '{\uFFFD\uFFFD}', rawBase64: base64(bytes.subarray(0, 25)) });
     expect(frames[1]).toEqual(msg('{}'));
     expectSameWhateverTheChunking(codec, bytes, frames);
+  });
+
+  it('keeps a byte-order mark at the start of a body as sent, however the body was chunked', () => {
+    const body = '\uFEFF{"id":1}';
+    expectSameWhateverTheChunking(codec, enc(frame(body) + frame('{"id":2}')), [msg(body), msg('{"id":2}')]);
   });
 });
 
@@ -159,6 +173,17 @@ describe('content-length framing: bad input becomes noise and decoding resumes',
     const noiseBytes = frames.slice(0, -1).reduce((n, f) => n + (f as NoiseFrame).byteLength, 0);
     expect(noiseBytes).toBe(enc(long).length);
     for (const size of [1, 7, 4096]) expect(decodeInChunks(codec, enc(input), size)).toEqual(frames);
+  });
+
+  it('cuts an over-long header block before a character that straddles the cap, whatever the chunking', () => {
+    // 19 + 8 ASCII bytes, then 2-byte "é"s: the 8192nd byte is the first half of one.
+    const long = 'Content-Length: 2\r\nX-Pads: ' + 'é'.repeat(4100);
+    const input = enc(long + frame(good));
+    expect(enc(long).subarray(0, 8192).at(-1)).toBe(0xc3);
+    const frames = decode(input);
+    expect(frames[0]).toEqual(noise('header-too-large', new TextDecoder().decode(enc(long).subarray(0, 8191)), 8191));
+    expect(frames.at(-1)).toEqual(msg(good));
+    for (const cut of [8191, 8192, 8193]) expect(decodeAt(codec, input, [cut]), `split at ${cut}`).toEqual(frames);
   });
 
   it('honours a configured header cap', () => {

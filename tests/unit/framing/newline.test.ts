@@ -55,6 +55,10 @@ describe('newline framing', () => {
     expectSameWhateverTheChunking(codec, input, frames);
   });
 
+  it('keeps a byte-order mark a line starts with in the noise it becomes', () => {
+    expectSameWhateverTheChunking(codec, enc(`\uFEFF{"id":1}\n${a}\n`), [noise('not-json', '\uFEFF{"id":1}'), msg(a)]);
+  });
+
   it('reports a line over the configured cap as oversized with a bounded prefix, then decodes the next line', () => {
     const long = '{"data":"' + 'x'.repeat(3000) + '"}';
     const input = enc(`${long}\r\n${a}\n`);
