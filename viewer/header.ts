@@ -1,23 +1,14 @@
 /** The export's header: the session's name, its target in one line, when it started, what was redacted. */
-// The one-line target description the app's session list uses (it moves with the target-kind record).
-import { describeTarget } from '../lib/targets/registry';
 import type { SessionFileV1 } from '../lib/session/types';
 import { add, el } from './dom';
 
-export function renderHeader(file: SessionFileV1, eventCount: number): HTMLElement {
+/** `targetLine` is the app's one-line description, put in the export by lib/export/html.ts. */
+export function renderHeader(file: SessionFileV1, eventCount: number, targetLine: string): HTMLElement {
   const header = el('header');
   add(header, el('h1', '', file.name || 'rpcscope session'));
   const meta = el('div', 'meta');
   const target = file.target;
-  // An unknown kind (a newer rpcscope wrote the file) still shows its kind.
-  const line = (() => {
-    try {
-      return describeTarget(target) ?? '';
-    } catch {
-      return '';
-    }
-  })();
-  add(meta, el('span', 'badge', 'read-only export'), el('span', 'mono', `${target.kind ?? '?'} ${line}`));
+  add(meta, el('span', 'badge', 'read-only export'), el('span', 'mono', `${target.kind ?? '?'} ${targetLine}`));
   if (file.startedAt) add(meta, el('span', '', `started ${new Date(file.startedAt).toLocaleString()}`));
   add(meta, el('span', '', `${eventCount} events`));
   if (target.kind === 'stdio') add(meta, el('span', 'badge', 'launch command shown as text only'));

@@ -3,12 +3,14 @@
  * rpcscope, but it may have been edited by hand: anything that is not an event with a numeric seq
  * is left out, and missing findings become an empty list, so the timeline code can trust shapes.
  */
-import { HTML_DATA_ID } from '../lib/export/html';
+import { HTML_DATA_ID, HTML_TARGET_LINE_ID } from '../lib/export/html-ids';
 import type { SessionFileV1, TrafficEvent } from '../lib/session/types';
 import type { SeqLookup } from '../lib/timeline/status';
 
 export interface LoadedSession {
   file: SessionFileV1;
+  /** The target in one line, as the app words it (written by the exporter; empty when absent). */
+  targetLine: string;
   events: TrafficEvent[];
   lookup: SeqLookup;
   /** Position of each seq in `events`. */
@@ -42,6 +44,7 @@ export function loadSession(doc: Document): { ok: true; session: LoadedSession }
     ok: true,
     session: {
       file,
+      targetLine: readTargetLine(doc),
       events,
       lookup: (seq) => {
         const i = index.get(seq);
@@ -50,4 +53,13 @@ export function loadSession(doc: Document): { ok: true; session: LoadedSession }
       indexOf: (seq) => index.get(seq),
     },
   };
+}
+
+function readTargetLine(doc: Document): string {
+  try {
+    const line: unknown = JSON.parse(doc.getElementById(HTML_TARGET_LINE_ID)?.textContent ?? '""');
+    return typeof line === 'string' ? line : '';
+  } catch {
+    return '';
+  }
 }

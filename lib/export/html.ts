@@ -8,10 +8,25 @@
  * caller hands in its text (the server's EXPORT_ASSETS).
  */
 import type { SessionFileV1 } from '../session/types';
+import { describeTarget } from '../targets/registry';
 import { HTML_VIEWER_STYLE } from './html-viewer-style';
 
 export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
-export const HTML_DATA_ID = 'rpcscope-session';
+import { HTML_DATA_ID, HTML_TARGET_LINE_ID } from './html-ids';
+
+export { HTML_DATA_ID, HTML_TARGET_LINE_ID };
+
+/**
+ * The target in one line, worded here by the target-kind registry: the viewer must not bundle the
+ * kinds' zod schemas just to describe a target, and the app and the export keep one wording.
+ */
+function targetLine(file: SessionFileV1): string {
+  try {
+    return describeTarget(file.target);
+  } catch {
+    return ''; // a kind this version does not know (a newer rpcscope wrote the file)
+  }
+}
 
 /** JSON safe to place inside a script element (and valid JSON for JSON.parse once read back). */
 export function scriptSafeJson(value: unknown): string {
@@ -40,6 +55,7 @@ export function buildHtmlExport(file: SessionFileV1, viewerScript: string): stri
     '<body>',
     '<noscript>This rpcscope export needs JavaScript to show its timeline. The session itself is in this file as JSON.</noscript>',
     `<script type="application/json" id="${HTML_DATA_ID}">${scriptSafeJson(file)}</script>`,
+    `<script type="application/json" id="${HTML_TARGET_LINE_ID}">${scriptSafeJson(targetLine(file))}</script>`,
     `<script>${viewerScript}</script>`,
     '</body>',
     '</html>',

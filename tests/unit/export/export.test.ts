@@ -34,12 +34,13 @@ describe('HTML export', () => {
     expect(embedded(html)).toEqual(file);
     const dataBlock = html.slice(html.indexOf(`id="${HTML_DATA_ID}">`), html.indexOf('</script>', html.indexOf(`id="${HTML_DATA_ID}">`)));
     expect(dataBlock.slice(dataBlock.indexOf('>') + 1)).not.toContain('<');
-    // Exactly two scripts: the data block and the viewer.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Exactly three scripts: the session, the target's one-line description (both JSON data), and the viewer.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(html.match(/<script type="application\/json"/g)).toHaveLength(2);
   });
 
   it('references no other origin outside the embedded data, and forbids fetching anything', () => {
-    const withoutData = html.replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/, '');
+    const withoutData = html.replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g, '');
     expect(withoutData).not.toMatch(/https?:\/\//);
     expect(script + HTML_VIEWER_STYLE).not.toMatch(/https?:|\/\/[a-z]|url\(|@import|fetch\(|XMLHttpRequest|WebSocket|innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
     expect(html).toContain(`content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"`);
