@@ -51,6 +51,9 @@ export interface PipelineOutput {
 /** Dialects whose error decoding reads the message, not only the code. */
 const MESSAGE_AWARE = new Set(['mcp', 'ethereum']);
 
+/** Text from the target is judged as the answer of a Server (see ClassifyOptions.fromPeer). */
+const FROM_PEER = { fromPeer: true } as const;
+
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
 
@@ -114,7 +117,7 @@ export class MessagePipeline {
 
   /** A whole message that crossed the wire: `raw` is the exact wire text, `body` the JSON text inside it. */
   message(dir: 'in' | 'out', t: number, time: number, raw: string, body: string, extras: WireExtras = {}): PipelineOutput {
-    const classified = classify(body);
+    const classified = classify(body, dir === 'in' ? FROM_PEER : undefined);
     const seq = ++this.seq;
     let dialectChanged: SessionDialect | undefined;
     if (this.detector) {
@@ -153,17 +156,9 @@ export class MessagePipeline {
     }
 
     const patches = result.patches;
-    for (const lf of this.lifecycle.observe({ seq, dir, classified })) {
-      if (lf.seq === seq) {
-        event.findings.push(lf.finding);
-        continue;
-      }
-      const earlier = this.recentEvent(lf.seq);
-      if (!earlier) continue;
-      earlier.findings = [...earlier.findings, lf.finding];
-      patches.push({ seq: lf.seq, findings: earlier.findings });
-    }
     this.remember(event);
+    this.addFindings(this.correlator.takeLaterFindings(), patches, seq);
+    this.addFindings(this.lifecycle.observe({ seq, dir, classified }), patches, seq);
     return { event, patches, classified, dialectChanged };
   }
 
@@ -209,9 +204,31 @@ export class MessagePipeline {
     return [{ seq: requestSeq, state: 'answered', pair: reply.seq, latencyMs }];
   }
 
-  /** Pending requests past their timeout become `timed-out`. */
+  /** Pending requests past their timeout become `timed-out`, with the MUST their silence breaks. */
   tick(t: number): EventPatch[] {
-    return this.correlator.tick(t);
+    const patches = this.correlator.tick(t);
+    this.addFindings(this.correlator.takeLaterFindings(), patches);
+    return patches;
+  }
+
+  /**
+   * Findings about recent events (the current one included): added to the event and sent as a
+   * patch carrying its whole new findings list, merged into a patch for that event when there is one.
+   */
+  private addFindings(list: readonly { seq: number; finding: Finding }[], patches: EventPatch[], currentSeq?: number): void {
+    for (const lf of list) {
+      const earlier = this.recentEvent(lf.seq);
+      if (!earlier) continue;
+      if (lf.seq === currentSeq) {
+        // The event being made: it is not sent yet, so no patch.
+        earlier.findings.push(lf.finding);
+        continue;
+      }
+      earlier.findings = [...earlier.findings, lf.finding];
+      const p = patches.find((x) => x.seq === lf.seq);
+      if (p) p.findings = earlier.findings;
+      else patches.push({ seq: lf.seq, findings: earlier.findings });
+    }
   }
 
   /** The target is gone: whatever is still pending ends as `target-exited`. */

@@ -5,6 +5,7 @@
  * need the messages around it (the correlator applies them).
  */
 import type { Finding, Severity } from '../../session/types';
+import { ANSWER_RULES } from './answer-rules';
 
 export interface RuleDef {
   id: string;
@@ -32,7 +33,8 @@ const defs: RuleDef[] = [
   },
   {
     id: 'not-jsonrpc',
-    severity: 'info',
+    // A warning: on a JSON-RPC connection, a frame that is JSON but not JSON-RPC is a real deviation.
+    severity: 'warning',
     scope: 'message',
     message: 'Valid JSON, but not a JSON-RPC message: no jsonrpc, method, result or error member.',
     spec: 'A rpc call is represented by sending a Request object to a Server.',
@@ -294,6 +296,7 @@ const defs: RuleDef[] = [
     spec: 'request_seq: Sequence number of the corresponding request.',
     section: 'Debug Adapter Protocol, Response',
   },
+  ...ANSWER_RULES,
 ];
 
 export const RULES: ReadonlyMap<string, RuleDef> = new Map(defs.map((d) => [d.id, d]));
