@@ -22,9 +22,11 @@
  *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
  *   noise frame.
  * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes); a body over the frame cap is skipped without buffering and reported as
- *   `oversized` noise with the header and a bounded prefix; at end of stream a partial frame is
- *   `incomplete` noise.
+ *   cap bytes). A declared length over the frame cap is refused as soon as its header is read
+ *   (`oversized` noise holding the header): a lying length must not swallow what follows. The
+ *   bytes after it are skipped, counted and never buffered, up to the next `Content-Length:`
+ *   (anywhere, even glued to the end of a body), and reported as one more `oversized` noise with a
+ *   bounded prefix; decoding resumes there. At end of stream a partial frame is `incomplete` noise.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
@@ -79,7 +81,10 @@ export class ContentLengthDecoder implements FrameDecoder {
   private store: Uint8Array = EMPTY;
   private bodyFill = 0;
   private preview: Preview | null = null;
-  private skipLeft = 0;
+  /** Bytes skipped since a refused header, and the last few of them (a header may begin there). */
+  private skipped = 0;
+  private readonly tail = new Uint8Array(CL_MATCH_LENGTH);
+  private tailLen = 0;
 
   /** The chunk being pushed and, once needed, its text when it is all ASCII (null when it is not). */
   private chunk: Uint8Array | null = null;
@@ -98,6 +103,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.chunk = chunk;
     this.chunkText = undefined;
     let p = 0;
+    this.resumeAcrossChunks(chunk, out);
     while (this.hbLen > 0 && p < n) p = this.continueHeader(chunk, p, out);
     while (p < n) {
       if (this.state === HEADER) {
@@ -142,9 +148,7 @@ export class ContentLengthDecoder implements FrameDecoder {
       const detail = `the stream ended after ${this.bodyFill} of the ${this.bodyLen} body bytes its Content-Length announced`;
       out.push(noiseFrame('incomplete', detail, concatBytes(this.head, body)));
     } else if (this.state === SKIP) {
-      const seen = this.bodyLen - this.skipLeft;
-      const detail = `${this.oversizedDetail()}; the stream ended after ${seen} of them`;
-      out.push(oversizedFrame(detail, concatBytes(this.head, this.preview!.view()), this.headLen + seen));
+      this.endSkip(out, ' (the stream ended before one)');
     }
     this.hbLen = 0;
     this.endFrame();
@@ -182,7 +186,7 @@ export class ContentLengthDecoder implements FrameDecoder {
       if (!this.inBlock) {
         const avail = end - base;
         if (this.searchOff === 0 && avail >= 21 && bytes[base] === 67) {
-          const q = this.quickHeader(bytes, base, end);
+          const q = this.quickHeader(bytes, base, end, out);
           if (q > 0) return q;
         }
         if (avail >= CL_MATCH_LENGTH) {
@@ -262,7 +266,7 @@ export class ContentLengthDecoder implements FrameDecoder {
         this.endFrame();
         continue;
       }
-      this.startBody(hdrEnd - base, this.block.contentLength);
+      this.startBody(bytes, base, hdrEnd - base, this.block.contentLength, out);
       return hdrEnd;
     }
   }
@@ -271,7 +275,7 @@ export class ContentLengthDecoder implements FrameDecoder {
    * The usual header, exactly `Content-Length: N\r\n\r\n`, read in one go; -1 for anything else,
    * which the general line-by-line reading then handles (with the same result for this form).
    */
-  private quickHeader(bytes: Uint8Array, base: number, end: number): number {
+  private quickHeader(bytes: Uint8Array, base: number, end: number, out: Frame[]): number {
     for (let k = 0; k < QUICK_PREFIX.length; k++) if (bytes[base + k] !== QUICK_PREFIX[k]) return -1;
     const digits = base + QUICK_PREFIX.length;
     let i = digits;
@@ -288,16 +292,23 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.block.contentLength = n;
     this.block.headers = { 'content-length': text };
     this.inBlock = true;
-    this.startBody(i + 4 - base, n);
+    this.startBody(bytes, base, i + 4 - base, n, out);
     return i + 4;
   }
 
-  private startBody(headLen: number, bodyLen: number): void {
+  /**
+   * A usable header of `headLen` bytes at bytes[from]. A declared length over the cap is refused at
+   * once (a lying length must not swallow what follows): the header is reported, and the bytes
+   * after it are skipped, counted, up to the next `Content-Length:`, where decoding resumes.
+   */
+  private startBody(bytes: Uint8Array, from: number, headLen: number, bodyLen: number, out: Frame[]): void {
     this.headLen = headLen;
     this.bodyLen = bodyLen;
     if (bodyLen > this.maxFrame) {
+      out.push(noiseFrame('oversized', this.oversizedDetail(), bytes.subarray(from, from + headLen)));
       this.state = SKIP;
-      this.skipLeft = bodyLen;
+      this.skipped = 0;
+      this.tailLen = 0;
       this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
     } else {
       this.state = BODY;
@@ -321,21 +332,63 @@ export class ContentLengthDecoder implements FrameDecoder {
     return p + take;
   }
 
+  /** Skips bytes after a refused header up to the next `Content-Length:` (which may start anywhere, even mid-line). */
   private skip(bytes: Uint8Array, p: number, end: number, out: Frame[]): number {
-    const take = Math.min(this.skipLeft, end - p);
-    this.preview!.add(bytes, p, p + take);
-    this.skipLeft -= take;
-    if (this.skipLeft === 0) {
-      const shown = concatBytes(this.head, this.preview!.view());
-      out.push(oversizedFrame(this.oversizedDetail(), shown, this.headLen + this.bodyLen));
-      this.endFrame();
+    const m = findContentLength(bytes, p, end);
+    const stop = m >= 0 ? m : end;
+    this.preview!.add(bytes, p, stop);
+    this.skipped += stop - p;
+    if (m >= 0) {
+      this.endSkip(out, '');
+      return m;
     }
-    return p + take;
+    this.keepTail(bytes, p, end);
+    return end;
+  }
+
+  /** The last bytes skipped, where a `Content-Length:` cut by the chunk boundary may begin. */
+  private keepTail(bytes: Uint8Array, p: number, end: number): void {
+    const keep = CL_MATCH_LENGTH - 1;
+    if (end - p >= keep) {
+      copyBytes(this.tail, 0, bytes, end - keep, end);
+      this.tailLen = keep;
+      return;
+    }
+    const joined = concatBytes(this.tail.subarray(0, this.tailLen), bytes.subarray(p, end));
+    const from = Math.max(0, joined.length - keep);
+    copyBytes(this.tail, 0, joined, from, joined.length);
+    this.tailLen = joined.length - from;
+  }
+
+  /**
+   * At the start of a chunk while skipping: does a `Content-Length:` begin in the bytes skipped
+   * before it? Then those bytes are taken back as the start of a header (kept in `hb`).
+   */
+  private resumeAcrossChunks(chunk: Uint8Array, out: Frame[]): void {
+    if (this.state !== SKIP || this.tailLen === 0) return;
+    const joined = concatBytes(this.tail.subarray(0, this.tailLen), chunk.subarray(0, Math.min(chunk.length, CL_MATCH_LENGTH - 1)));
+    const m = findContentLength(joined, 0, joined.length);
+    if (m < 0 || m >= this.tailLen) return;
+    const back = this.tailLen - m;
+    this.skipped -= back;
+    copyBytes(this.hb, 0, this.tail, m, this.tailLen);
+    this.endSkip(out, '');
+    this.hbLen = back;
+  }
+
+  /** Reports the bytes skipped after a refused header (if any) and goes back to reading headers. */
+  private endSkip(out: Frame[], tail: string): void {
+    if (this.skipped > 0) {
+      const shown = this.preview!.view().subarray(0, Math.min(this.preview!.length, this.skipped));
+      const detail = `${this.skipped} bytes after the refused Content-Length ${this.bodyLen}, skipped up to the next header${tail} (shown: at most the first ${OVERSIZED_PREVIEW_BYTES})`;
+      out.push(oversizedFrame(detail, shown, this.skipped));
+    }
+    this.endFrame();
   }
 
   private oversizedDetail(): string {
     const problem = this.block.problem === null ? '' : ` (and ${this.block.problem})`;
-    return `frame body of ${this.bodyLen} bytes is over the ${formatBytes(this.maxFrame)} frame cap${problem}; its bytes were skipped, not kept (shown: the header and at most the first ${OVERSIZED_PREVIEW_BYTES} body bytes)`;
+    return `declared Content-Length ${this.bodyLen} is over the ${formatBytes(this.maxFrame)} frame cap${problem}: refused at once; its bytes are skipped, not kept, and decoding resumes at the next "Content-Length:" header`;
   }
 
   /** A whole frame lying in bytes[fs, fe) with its body at [bs, fe). */
@@ -380,7 +433,8 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.bodyBuf = null;
     this.bodyFill = 0;
     this.preview = null;
-    this.skipLeft = 0;
+    this.skipped = 0;
+    this.tailLen = 0;
   }
 }
 

@@ -12,7 +12,7 @@ export type NoiseReason =
   | 'header-too-large'
   /** A line (newline framing) that is not JSON, e.g. a banner printed on stdout. */
   | 'not-json'
-  /** Frame body larger than the frame cap (default 16 MiB); its bytes are skipped, not buffered. */
+  /** A declared body larger than the frame cap (default 16 MiB), refused at its header; the bytes after it are skipped up to the next header, not buffered. */
   | 'oversized'
   /** Stream ended in the middle of a frame. */
   | 'incomplete';
