@@ -39,15 +39,14 @@ import {
   formatBytes,
   indexOfByte,
   noiseFrame,
-  OVERSIZED_PREVIEW_BYTES,
-  oversizedFrame,
-  Preview,
   UNFRAMED_PIECE_BYTES,
   utf8Cut,
 } from './frames';
-import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
+import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame, PendingFrame } from './types';
 import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
 import { base64Encode } from './base64';
+import { SkipToHeader } from './skip-to-header';
+import { jsonLineOnContentLengthHint, lengthInCharactersHint } from './hints';
 
 const HEADER: number = 0;
 const BODY: number = 1;
@@ -56,6 +55,8 @@ const SKIP: number = 2;
 const QUICK_PREFIX = Array.from('Content-Length: ', (c) => c.charCodeAt(0));
 const UNFRAMED = 'bytes outside any frame (e.g. a banner printed on stdout); expected a "Content-Length: N" header';
 const EMPTY = new Uint8Array(0);
+/** Bodies kept for the characters-not-bytes check are at most this long. */
+const LAST_BODY_MAX = 64 * 1024;
 
 export class ContentLengthDecoder implements FrameDecoder {
   private readonly maxFrame: number;
@@ -80,11 +81,12 @@ export class ContentLengthDecoder implements FrameDecoder {
   /** Memory reused for bodies that arrive over several chunks (a fresh 1 MB array per frame costs more than copying into it). */
   private store: Uint8Array = EMPTY;
   private bodyFill = 0;
-  private preview: Preview | null = null;
-  /** Bytes skipped since a refused header, and the last few of them (a header may begin there). */
-  private skipped = 0;
-  private readonly tail = new Uint8Array(CL_MATCH_LENGTH);
-  private tailLen = 0;
+  /** A header block was read: the peer writes headers, so a JSON line is lost sync, not the other framing. */
+  private sawHeader = false;
+  /** The last message's body when it had non-ASCII text (see keepNonAsciiBody). */
+  private lastBody: Uint8Array | null = null;
+  /** Set while skipping the bytes after a refused header. */
+  private skipper: SkipToHeader | null = null;
 
   /** The chunk being pushed and, once needed, its text when it is all ASCII (null when it is not). */
   private chunk: Uint8Array | null = null;
@@ -132,6 +134,13 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.chunk = null;
     this.chunkText = undefined;
     return out;
+  }
+
+  pending(): PendingFrame | null {
+    if (this.state === BODY) return { part: 'body', have: this.bodyFill, need: this.bodyLen };
+    if (this.state === SKIP) return { part: 'skip', have: this.skipper!.count };
+    if (this.hbLen === 0) return null;
+    return { part: this.inBlock || isContentLengthPrefix(this.hb, 0, this.hbLen) ? 'header' : 'unframed', have: this.hbLen };
   }
 
   flush(): Frame[] {
@@ -191,6 +200,8 @@ export class ContentLengthDecoder implements FrameDecoder {
         }
         if (avail >= CL_MATCH_LENGTH) {
           if (isContentLengthAt(bytes, base)) {
+            this.lastBody = null;
+            this.sawHeader = true;
             this.inBlock = true;
             continue;
           }
@@ -201,9 +212,14 @@ export class ContentLengthDecoder implements FrameDecoder {
         const limit = base + UNFRAMED_PIECE_BYTES;
         const nl = indexOfByte(bytes, 10, base + this.searchOff, Math.min(end, limit));
         let cut: number;
+        /** The noise ends where a `Content-Length:` begins (a body's end glued to the next header). */
+        let atHeader: boolean;
         if (nl >= 0) {
           const k = findContentLength(bytes, base + 1, nl);
+          atHeader = k >= 0;
           if (k < 0 && nl > base && bytes[nl - 1] === 13 && isHeaderSyntax(bytes, base, nl)) {
+            this.lastBody = null;
+            this.sawHeader = true;
             this.inBlock = true;
             continue;
           }
@@ -215,9 +231,21 @@ export class ContentLengthDecoder implements FrameDecoder {
         } else {
           // No line break in a whole piece: cut it, keeping a possible partial "content-length:" for the next.
           const k = findContentLength(bytes, base + 1, limit);
+          atHeader = k >= 0;
           cut = k >= 0 ? k : utf8Cut(bytes, base, limit - (CL_MATCH_LENGTH - 1));
         }
-        out.push(noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut)));
+        const noise = noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut));
+        // Only a whole line before any frame says "wrong framing"; later ones are lost sync.
+        const prev = this.lastBody;
+        this.lastBody = null;
+        const hint =
+          prev !== null && atHeader
+            ? lengthInCharactersHint(prev, bytes.subarray(base, cut))
+            : !this.sawHeader && nl >= 0 && cut === nl + 1
+              ? jsonLineOnContentLengthHint(bytes, base, nl)
+              : undefined;
+        if (hint) noise.hint = hint;
+        out.push(noise);
         base = cut;
         this.searchOff = 0;
         continue;
@@ -291,6 +319,8 @@ export class ContentLengthDecoder implements FrameDecoder {
     const text = bytes[digits] === 48 && i - digits > 1 ? asciiString(bytes, digits, i) : String(n);
     this.block.contentLength = n;
     this.block.headers = { 'content-length': text };
+    this.lastBody = null;
+    this.sawHeader = true;
     this.inBlock = true;
     this.startBody(bytes, base, i + 4 - base, n, out);
     return i + 4;
@@ -307,9 +337,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     if (bodyLen > this.maxFrame) {
       out.push(noiseFrame('oversized', this.oversizedDetail(), bytes.subarray(from, from + headLen)));
       this.state = SKIP;
-      this.skipped = 0;
-      this.tailLen = 0;
-      this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
+      this.skipper = new SkipToHeader(bodyLen);
     } else {
       this.state = BODY;
     }
@@ -334,55 +362,26 @@ export class ContentLengthDecoder implements FrameDecoder {
 
   /** Skips bytes after a refused header up to the next `Content-Length:` (which may start anywhere, even mid-line). */
   private skip(bytes: Uint8Array, p: number, end: number, out: Frame[]): number {
-    const m = findContentLength(bytes, p, end);
-    const stop = m >= 0 ? m : end;
-    this.preview!.add(bytes, p, stop);
-    this.skipped += stop - p;
-    if (m >= 0) {
-      this.endSkip(out, '');
-      return m;
-    }
-    this.keepTail(bytes, p, end);
-    return end;
-  }
-
-  /** The last bytes skipped, where a `Content-Length:` cut by the chunk boundary may begin. */
-  private keepTail(bytes: Uint8Array, p: number, end: number): void {
-    const keep = CL_MATCH_LENGTH - 1;
-    if (end - p >= keep) {
-      copyBytes(this.tail, 0, bytes, end - keep, end);
-      this.tailLen = keep;
-      return;
-    }
-    const joined = concatBytes(this.tail.subarray(0, this.tailLen), bytes.subarray(p, end));
-    const from = Math.max(0, joined.length - keep);
-    copyBytes(this.tail, 0, joined, from, joined.length);
-    this.tailLen = joined.length - from;
-  }
-
-  /**
-   * At the start of a chunk while skipping: does a `Content-Length:` begin in the bytes skipped
-   * before it? Then those bytes are taken back as the start of a header (kept in `hb`).
-   */
-  private resumeAcrossChunks(chunk: Uint8Array, out: Frame[]): void {
-    if (this.state !== SKIP || this.tailLen === 0) return;
-    const joined = concatBytes(this.tail.subarray(0, this.tailLen), chunk.subarray(0, Math.min(chunk.length, CL_MATCH_LENGTH - 1)));
-    const m = findContentLength(joined, 0, joined.length);
-    if (m < 0 || m >= this.tailLen) return;
-    const back = this.tailLen - m;
-    this.skipped -= back;
-    copyBytes(this.hb, 0, this.tail, m, this.tailLen);
+    const m = this.skipper!.scan(bytes, p, end);
+    if (m < 0) return end;
     this.endSkip(out, '');
-    this.hbLen = back;
+    return m;
+  }
+
+  /** While skipping, a header may begin in the bytes skipped before this chunk: read them again as its start. */
+  private resumeAcrossChunks(chunk: Uint8Array, out: Frame[]): void {
+    if (this.state !== SKIP) return;
+    const back = this.skipper!.takeBack(chunk);
+    if (back === null) return;
+    this.endSkip(out, '');
+    copyBytes(this.hb, 0, back, 0, back.length);
+    this.hbLen = back.length;
   }
 
   /** Reports the bytes skipped after a refused header (if any) and goes back to reading headers. */
-  private endSkip(out: Frame[], tail: string): void {
-    if (this.skipped > 0) {
-      const shown = this.preview!.view().subarray(0, Math.min(this.preview!.length, this.skipped));
-      const detail = `${this.skipped} bytes after the refused Content-Length ${this.bodyLen}, skipped up to the next header${tail} (shown: at most the first ${OVERSIZED_PREVIEW_BYTES})`;
-      out.push(oversizedFrame(detail, shown, this.skipped));
-    }
+  private endSkip(out: Frame[], ending: string): void {
+    const noise = this.skipper!.report(ending);
+    if (noise) out.push(noise);
     this.endFrame();
   }
 
@@ -404,9 +403,20 @@ export class ContentLengthDecoder implements FrameDecoder {
         // Header bytes are ASCII (anything else is a problem), so the body starts at the same offset in the text.
         const d = decodeUtf8(bytes.subarray(fs, fe));
         out.push(message(d.text.slice(bs - fs), d.text, this.block.headers, d.base64));
+        this.endFrame();
+        this.keepNonAsciiBody(bytes, bs, fe, d.text.length - (bs - fs));
+        return;
       }
     }
     this.endFrame();
+  }
+
+  /**
+   * Keeps a copy of a body that has non-ASCII text (fewer characters than bytes), so that when
+   * unframed bytes follow it, the decoder can tell whether its length was counted in characters.
+   */
+  private keepNonAsciiBody(bytes: Uint8Array, from: number, to: number, chars: number): void {
+    this.lastBody = chars < to - from && to - from <= LAST_BODY_MAX ? copyOut(bytes, from, to) : null;
   }
 
   /** A whole frame whose header is in `this.head` and body in `body`. */
@@ -417,6 +427,9 @@ export class ContentLengthDecoder implements FrameDecoder {
       const d = decodeUtf8(body);
       const b64 = d.base64 === undefined ? undefined : base64Encode(concatBytes(this.head, body));
       out.push(message(d.text, decodeLossy(this.head) + d.text, this.block.headers, b64));
+      this.endFrame();
+      this.keepNonAsciiBody(body, 0, body.length, d.text.length);
+      return;
     }
     this.endFrame();
   }
@@ -432,9 +445,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.bodyLen = 0;
     this.bodyBuf = null;
     this.bodyFill = 0;
-    this.preview = null;
-    this.skipped = 0;
-    this.tailLen = 0;
+    this.skipper = null;
   }
 }
 

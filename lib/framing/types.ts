@@ -17,6 +17,17 @@ export type NoiseReason =
   /** Stream ended in the middle of a frame. */
   | 'incomplete';
 
+/** Framing problems whose cause the bytes show; each is a rule of the rule table (lib/jsonrpc/rules/framing-rules.ts). */
+export type FramingHintRule = 'framing-length-in-characters' | 'framing-newline-in-message' | 'framing-mismatch';
+
+/** Why a frame went wrong, when the bytes make it knowable, and the framing that would read them. */
+export interface FrameHint {
+  rule: FramingHintRule;
+  message: string;
+  /** The framing the peer seems to use (for `framing-mismatch`). */
+  suggest?: Framing;
+}
+
 export interface MessageFrame {
   type: 'message';
   /** Decoded body text (UTF-8), exactly the JSON payload. */
@@ -27,6 +38,7 @@ export interface MessageFrame {
   rawBase64?: string;
   /** Parsed headers (content-length framing), names lower-cased. */
   headers?: Record<string, string>;
+  hint?: FrameHint;
 }
 
 export interface NoiseFrame {
@@ -39,6 +51,7 @@ export interface NoiseFrame {
   rawBase64?: string;
   /** Total byte count of the noise (may exceed raw's length for oversized frames). */
   byteLength: number;
+  hint?: FrameHint;
 }
 
 export type Frame = MessageFrame | NoiseFrame;
@@ -50,9 +63,21 @@ export interface FrameDecoderOptions {
   maxHeaderBytes?: number;
 }
 
+/** What a decoder holds while it waits for more bytes (a frame whose body stalls shows while it waits). */
+export interface PendingFrame {
+  /** A header block, a body of known length, a line, bytes outside any frame, or bytes skipped after a refused length. */
+  part: 'header' | 'body' | 'line' | 'unframed' | 'skip';
+  /** Bytes of it received so far. */
+  have: number;
+  /** Bytes it needs in all, when known (a body's Content-Length). */
+  need?: number;
+}
+
 export interface FrameDecoder {
   /** Feed the next chunk; returns the frames it completed (often none, sometimes many). */
   push(chunk: Uint8Array): Frame[];
+  /** The unfinished frame it holds, or null when it is between frames. */
+  pending(): PendingFrame | null;
   /** End of stream: returns what is left as frames (a truncated frame becomes `incomplete` noise). */
   flush(): Frame[];
 }

@@ -12,6 +12,8 @@ import { getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
+import type { FrameHint } from '../framing/types';
+import { finding } from '../jsonrpc/rules/table';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
 
 export interface PipelineOptions {
@@ -24,6 +26,8 @@ export interface PipelineOptions {
 
 export interface WireExtras {
   rawBase64?: string;
+  /** What the framing layer knows went wrong with this frame (lib/framing/hints.ts). */
+  framingHint?: FrameHint;
   http?: TrafficEvent['http'];
   ws?: TrafficEvent['ws'];
   process?: TrafficEvent['process'];
@@ -132,6 +136,7 @@ export class MessagePipeline {
     }
     const result = this.correlator.observe({ seq, t, dir, classified });
     const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
+    if (extras.framingHint) findings.unshift(hintFinding(extras.framingHint));
     const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
     copyExtras(event, extras);
     if (classified.hasId) {
@@ -163,7 +168,7 @@ export class MessagePipeline {
   }
 
   /** Bytes the framing layer could not make a message of; kept exactly, with the reason. */
-  noise(dir: 'in' | 'out', t: number, time: number, raw: string, reason: string, detail: string, rawBase64?: string): PipelineOutput {
+  noise(dir: 'in' | 'out', t: number, time: number, raw: string, reason: string, detail: string, rawBase64?: string, hint?: FrameHint): PipelineOutput {
     const event: TrafficEvent = {
       seq: ++this.seq,
       t,
@@ -175,6 +180,7 @@ export class MessagePipeline {
       note: detail,
       findings: [{ rule: `framing-${reason}`, severity: 'error', message: detail }],
     };
+    if (hint) event.findings.push(hintFinding(hint));
     if (rawBase64) event.rawBase64 = rawBase64;
     return { event, patches: [] };
   }
@@ -282,6 +288,10 @@ export class MessagePipeline {
       return { ...fresh };
     };
   }
+}
+
+function hintFinding(hint: FrameHint): Finding {
+  return finding(hint.rule, undefined, hint.message);
 }
 
 function copyExtras(event: TrafficEvent, extras: WireExtras): void {

@@ -30,6 +30,8 @@ export interface LiveSessionInit {
 }
 
 const TICK_MS = 200;
+/** A frame that gets no byte for this long is reported while it waits (once per stall). */
+const STALL_MS = 2000;
 const utf8 = new TextDecoder();
 
 export function newSessionId(): string {
@@ -53,6 +55,8 @@ export class LiveSession {
   private summaryChanged = false;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The decoder's unfinished frame as last seen, since when, and whether its stall was reported. */
+  private stall: { key: string; since: number; reported: boolean } | null = null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
@@ -226,11 +230,11 @@ export class LiveSession {
   private frames(frames: Frame[]): void {
     for (const frame of frames) {
       if (frame.type === 'message') {
-        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64 });
+        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64, framingHint: frame.hint });
         this.record(out);
         this.maybeAutoReply(out);
       } else {
-        this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64));
+        this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64, frame.hint));
       }
     }
   }
@@ -265,11 +269,37 @@ export class LiveSession {
   }
 
   private tick(): void {
+    this.reportStall();
     const patches = this.pipeline.tick(this.now());
     if (patches.length) {
       this.pendingPatches.push(...patches);
       this.scheduleFlush();
     }
+  }
+
+  /** A frame whose bytes stopped coming is shown while it waits, not only at the end of the stream. */
+  private reportStall(): void {
+    const p = this.decoder?.pending() ?? null;
+    if (!p) {
+      this.stall = null;
+      return;
+    }
+    const key = `${p.part}:${p.have}`;
+    const now = this.now();
+    if (!this.stall || this.stall.key !== key) {
+      this.stall = { key, since: now, reported: false };
+      return;
+    }
+    if (this.stall.reported || now - this.stall.since < STALL_MS) return;
+    this.stall.reported = true;
+    const waited = `waiting ${Math.round((now - this.stall.since) / 1000)} s`;
+    const what =
+      p.part === 'body' ? `frame incomplete: ${p.have} of ${p.need} bytes, ${waited}`
+      : p.part === 'skip' ? `skipping after a refused Content-Length: ${p.have} bytes so far and no next header, ${waited}`
+      : p.part === 'header' ? `frame incomplete: a header of ${p.have} bytes without its blank line, ${waited}`
+      : p.part === 'unframed' ? `${p.have} bytes outside any frame, waiting for a line break or the next header, ${waited}`
+      : `frame incomplete: a line of ${p.have} bytes without its line break, ${waited}`;
+    this.record(this.pipeline.meta('connection', now, Date.now(), '', what));
   }
 
   private fail(message: string): void {

@@ -6,11 +6,13 @@
  */
 import type { Finding, Severity } from '../../session/types';
 import { ANSWER_RULES } from './answer-rules';
+import { FRAMING_RULES } from './framing-rules';
 
 export interface RuleDef {
   id: string;
   severity: Severity;
-  scope: 'message' | 'conversation';
+  /** `framing` rules judge the bytes around a message (lib/framing/hints.ts). */
+  scope: 'message' | 'conversation' | 'framing';
   /** Default finding text; call sites may give a more precise one. */
   message: string;
   /** The spec sentence the rule enforces, quoted. */
@@ -297,6 +299,7 @@ const defs: RuleDef[] = [
     section: 'Debug Adapter Protocol, Response',
   },
   ...ANSWER_RULES,
+  ...FRAMING_RULES,
 ];
 
 export const RULES: ReadonlyMap<string, RuleDef> = new Map(defs.map((d) => [d.id, d]));
