@@ -126,6 +126,8 @@ export interface DialectProfile {
   methods: readonly MethodInfo[];
   /** The message that cancels a pending request, or why this dialect cannot cancel. */
   cancel(target: CancelTarget, options?: CancelOptions): CancelResult;
+  /** The dialect says a request that timed out is cancelled (MCP: the sender SHOULD issue a cancellation). */
+  cancelOnTimeout?: boolean;
   progress: ProgressInfo;
   templates: readonly MessageTemplate[];
   /** Message text (pretty JSON) for one template step. */

@@ -210,6 +210,11 @@ export class MessagePipeline {
     return [{ seq: requestSeq, state: 'answered', pair: reply.seq, latencyMs }];
   }
 
+  /** A recent event by seq, as recorded (later patches are not applied to it). */
+  event(seq: number): TrafficEvent | undefined {
+    return this.recentEvent(seq);
+  }
+
   /** Pending requests past their timeout become `timed-out`, with the MUST their silence breaks. */
   tick(t: number): EventPatch[] {
     const patches = this.correlator.tick(t);

@@ -274,6 +274,20 @@ export class LiveSession {
     if (patches.length) {
       this.pendingPatches.push(...patches);
       this.scheduleFlush();
+      this.cancelTimedOut(patches);
+    }
+  }
+
+  /** Where the dialect says so (MCP), a request of ours that timed out is cancelled the dialect's way. */
+  private cancelTimedOut(patches: EventPatch[]): void {
+    const profile = this.pipeline.dialectProfile;
+    if (!profile.cancelOnTimeout || !this.isOpen) return;
+    for (const p of patches) {
+      if (p.state !== 'timed-out') continue;
+      const request = this.pipeline.event(p.seq);
+      if (!request || request.dir !== 'out' || request.kind !== 'request') continue;
+      const r = profile.cancel({ id: request.id, idText: request.idText, method: request.method }, { reason: 'timed out in rpcscope: no answer within the timeout' });
+      if (r.ok) this.send(r.text).catch(() => undefined);
     }
   }
 

@@ -109,3 +109,18 @@ describe('the fixture peer answers the same inputs conformantly', () => {
     });
   }
 });
+
+describe('a server reply that is not JSON', () => {
+  it('quotes "the Server MUST reply with a Response", not the definition of a Parse error it received', async () => {
+    const plain = await startPeer('http-peer', ['--plain-text']);
+    try {
+      const { answer } = await exchange(plain.port, '{"jsonrpc":"2.0","method":"echo","id":1}');
+      expect(answer.kind).toBe('parse-error');
+      expect(answer.findings).toEqual([
+        expect.objectContaining({ rule: 'reply-parse-error', severity: 'error', spec: 'When a rpc call is made, the Server MUST reply with a Response, except for in the case of Notifications.' }),
+      ]);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
