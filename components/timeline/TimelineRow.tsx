@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup, type StatusTone } from '@/lib/timeline/status';
-import { formatClock, formatLatency, formatSinceStart, idLabel } from '@/lib/timeline/format';
+import { formatClock, formatLatency, formatSinceStart, idLabel, stderrText, visibleText } from '@/lib/timeline/format';
 import type { TimeMode } from '@/components/stores/preferences';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
 
@@ -26,30 +26,30 @@ function oneLine(s: string, max = 300): string {
 }
 
 function MethodCell({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
-  if (ev.method !== undefined) return <span className="text-fg">{ev.method}</span>;
+  if (ev.method !== undefined) return <span className="text-fg">{visibleText(ev.method)}</span>;
   switch (ev.kind) {
     case 'response':
     case 'error': {
       const req = ev.pair !== undefined ? lookup(ev.pair) : undefined;
-      return req?.method !== undefined ? <span className="text-faint">↳ {req.method}</span> : <span className="text-faint">—</span>;
+      return req?.method !== undefined ? <span className="text-faint">↳ {visibleText(req.method)}</span> : <span className="text-faint">—</span>;
     }
     case 'batch': {
       const items = ev.items ?? [];
       const methods = items.map((it) => it.method).filter((m): m is string => m !== undefined);
-      const label = methods.length ? methods.slice(0, 4).join(', ') + (methods.length > 4 ? ', …' : '') : `${items.length} responses`;
+      const label = methods.length ? methods.slice(0, 4).map(visibleText).join(', ') + (methods.length > 4 ? ', …' : '') : `${items.length} responses`;
       return <span className="text-fg"><span className="text-faint">[{items.length}]</span> {label}</span>;
     }
     case 'stderr':
-      return <span className="text-muted">{oneLine(ev.raw)}</span>;
+      return <span className="text-muted">{stderrText(oneLine(ev.raw))}</span>;
     case 'connection':
     case 'exit':
     case 'no-body':
-      return <span className="text-muted">{ev.note ?? ''}</span>;
+      return <span className="text-muted">{visibleText(ev.note ?? '')}</span>;
     case 'noise':
     case 'parse-error':
     case 'not-jsonrpc':
     case 'invalid':
-      return <span className="text-muted">{ev.dap?.command ?? ev.dap?.event ?? oneLine(ev.note ?? ev.raw)}</span>;
+      return <span className="text-muted">{visibleText(ev.dap?.command ?? ev.dap?.event ?? oneLine(ev.note ?? ev.raw))}</span>;
     default:
       return null;
   }
@@ -91,7 +91,7 @@ export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, pai
       </span>
       <span role="cell" className={`text-center font-semibold ${DIR_COLOR[ev.dir]}`} title={DIR_TITLE[ev.dir]} aria-label={DIR_TITLE[ev.dir]}>{DIR_GLYPH[ev.dir]}</span>
       <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind}</span>
-      <span role="cell" className="truncate px-1.5 text-fg" title={idLabel(ev.idText, ev.id)}>{idLabel(ev.idText, ev.id)}</span>
+      <span role="cell" className="truncate px-1.5 text-fg" title={visibleText(idLabel(ev.idText, ev.id))}>{visibleText(idLabel(ev.idText, ev.id))}</span>
       <span role="cell" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>
       <span role="cell" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(latency)}</span>
       <span role="cell" className={`truncate px-1.5 ${TONE[status.tone]}`} title={status.label}>{status.label}</span>
