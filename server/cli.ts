@@ -7,14 +7,15 @@ import { writeFileSync } from 'node:fs';
 import { LiveSession, type SessionSink } from './session/live-session';
 import { buildSessionFile, serializeSessionFile } from '../lib/session/file-format';
 import { redactTarget } from '../lib/session/redact-target';
+import { FRAMINGS, isFraming } from '../lib/framing/registry';
 import type { EventPatch, Framing, TargetSpec, TrafficEvent } from '../lib/session/types';
 
 export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT]... [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
   TARGET is one of:
     --http URL [--header "Name: value"]...
     --ws URL [--header "Name: value"]... [--subprotocol P]
-    --tcp HOST:PORT --framing content-length|newline
-    --stdio --framing content-length|newline [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]
+    --tcp HOST:PORT --framing content-length|newline|auto
+    --stdio --framing content-length|newline|auto [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]
   --send TEXT   one message sent exactly as given (invalid JSON allowed); repeatable, in order; each
                 waits until every request sent before it is answered or timed out
   --timeout MS  per-request timeout (default 10000)
@@ -83,7 +84,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
       case '--subprotocol': subprotocols.push(takeValue(argv, i++, a)); break;
       case '--framing': {
         const f = takeValue(argv, i++, a);
-        if (f !== 'content-length' && f !== 'newline') throw new UsageError(`--framing is content-length or newline, got ${JSON.stringify(f)}`);
+        if (!isFraming(f)) throw new UsageError(`--framing is one of ${FRAMINGS.join(', ')}, got ${JSON.stringify(f)}`);
         framing = f;
         break;
       }

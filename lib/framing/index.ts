@@ -1,4 +1,5 @@
-export type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame, NoiseFrame, NoiseReason } from './types';
+export type { Frame, FrameDecoder, FrameDecoderOptions, FrameHint, FramingCodec, FramingHintRule, MessageFrame, NoiseFrame, NoiseReason, PendingFrame } from './types';
+export { AutoDecoder, autoCodec, detectFraming, encoderFor } from './auto';
 export { FRAMINGS, getCodec, isFraming } from './registry';
 export { ContentLengthDecoder, contentLengthCodec, encodeContentLength } from './content-length';
 export { NewlineDecoder, newlineCodec, encodeNewline } from './newline';

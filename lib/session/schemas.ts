@@ -8,11 +8,13 @@
  * a substring of a frame can be as long as the frame, and a recorded session must round-trip.
  */
 import { z } from 'zod';
+import { FRAMINGS } from '../framing/registry';
 import type {
   BatchItem,
   DecodedError,
   EventPatch,
   Finding,
+  Framing,
   SessionFileV1,
   SessionSummary,
   TargetSpec,
@@ -124,7 +126,8 @@ const base64 = z
 
 // ---------- targets ----------
 
-const framing = z.enum(['content-length', 'newline'], { message: 'framing must be content-length or newline' });
+// From the framing registry, so a new framing is accepted everywhere at once.
+const framing = z.enum(FRAMINGS as [Framing, ...Framing[]], { message: `framing must be ${FRAMINGS.join(', ')}` });
 
 const urlWith = (protocols: RegExp, what: string) =>
   z

@@ -170,7 +170,8 @@ export interface EventPatch {
   error?: DecodedError;
 }
 
-export type Framing = 'content-length' | 'newline';
+/** `auto` lets the peer's first bytes pick content-length or newline (lib/framing/auto.ts). */
+export type Framing = 'content-length' | 'newline' | 'auto';
 
 export interface HttpTarget {
   kind: 'http';

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { getCodec } from '../../lib/framing/registry';
+import { AutoDecoder, encoderFor } from '../../lib/framing/auto';
 import type { FrameDecoder, Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
@@ -107,7 +108,7 @@ export class LiveSession {
     }
     let seq: number;
     if (transport.stream && this.decoder && (this.target.kind === 'stdio' || this.target.kind === 'tcp')) {
-      const bytes = getCodec(this.target.framing).encode(text);
+      const bytes = encoderFor(this.target.framing, this.decoder)(text);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
       await this.transportSend(transport, bytes);
@@ -193,7 +194,13 @@ export class LiveSession {
   private transportEvents(): TransportEvents {
     return {
       onBytes: (chunk) => {
-        if (this.decoder) this.frames(this.decoder.push(chunk));
+        if (!this.decoder) return;
+        const before = this.decoder instanceof AutoDecoder ? this.decoder.chosen : undefined;
+        const frames = this.decoder.push(chunk);
+        if (before === null && this.decoder instanceof AutoDecoder && this.decoder.chosen) {
+          this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `framing detected: ${this.decoder.chosen} (from the peer's first bytes)`));
+        }
+        this.frames(frames);
       },
       onMessage: (msg) => {
         const out = this.pipeline.message('in', this.now(), Date.now(), msg.text, msg.text, {

@@ -50,6 +50,31 @@ describe('the wrong framing for the peer is detected in the first bytes', () => 
   });
 });
 
+describe('auto framing picks what the peer speaks', () => {
+  const jsonServer = require.resolve('vscode-langservers-extracted/bin/vscode-json-language-server');
+
+  it('MCP server-everything: newline, and everything after initialize goes as JSON lines', async () => {
+    open = await openSession({ kind: 'stdio', command: process.execPath, args: [everything, 'stdio'], framing: 'auto' });
+    const init = await open.session.send(initialize);
+    await open.until(() => open!.events.get(init)?.state === 'answered', 'initialize answered');
+    expect(open.list().some((e) => e.note === "framing detected: newline (from the peer's first bytes)")).toBe(true);
+    const list = await open.session.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    await open.until(() => open!.events.get(list)?.state === 'answered', 'tools/list answered');
+    expect(open.events.get(list)!.raw).toBe(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + '\n');
+    expect(open.list().flatMap((e) => e.findings.map((f) => f.rule)).filter((r) => r.startsWith('framing-'))).toEqual([]);
+  });
+
+  it('the JSON language server: content-length', async () => {
+    open = await openSession({ kind: 'stdio', command: process.execPath, args: [jsonServer, '--stdio'], framing: 'auto' });
+    const init = await open.session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+    await open.until(() => open!.events.get(init)?.state === 'answered', 'initialize answered');
+    expect(open.list().some((e) => e.note === "framing detected: content-length (from the peer's first bytes)")).toBe(true);
+    const next = await open.session.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'shutdown' }));
+    await open.until(() => open!.events.get(next)?.state === 'answered', 'shutdown answered');
+    expect(open.events.get(next)!.raw).toMatch(/^Content-Length: \d+\r\n\r\n\{/);
+  });
+});
+
 describe('a Content-Length counted in characters', () => {
   it('is named on the noise it leaves, and the frames after it still decode', async () => {
     // "é" is 2 bytes, 1 character: declaring one byte less is exactly the character count.
