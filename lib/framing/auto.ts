@@ -7,7 +7,7 @@
  * line-reading peer). Once it picked, the chosen codec decodes and encodes everything.
  */
 import type { Framing } from '../session/types';
-import { contentLengthCodec } from './content-length';
+import { contentLengthCodec } from './content-length-codec';
 import { copyBytes } from './frames';
 import { CL_MATCH_LENGTH, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
 import { newlineCodec } from './newline';

@@ -2,51 +2,17 @@
  * `Content-Length` framing (LSP / DAP base protocol): `Name: value\r\n` header lines, a blank
  * line, then exactly Content-Length bytes of UTF-8 body.
  *
- * Speed: every byte is looked at a bounded number of times. Whole frames inside a chunk are
- * sliced out of it in place (and, when the chunk is ASCII, out of one decode of the chunk); only
- * an unfinished header (at most the header cap) is copied aside, and an unfinished body is copied
- * once into a buffer of exactly its declared size.
- *
- * Resynchronisation (what happens to bytes that are not a frame):
- * - A header block starts at a line that begins with `Content-Length:` (any case), or at a
- *   `Name: value\r\n` line that has no `Content-Length:` further along it.
- * - Any other line before a header block (a banner such as "Server starting...\n", a stray blank
- *   line, the leftover of a body whose length was wrong) is `bad-header` noise, one noise frame per
- *   line; when the line contains `Content-Length:` after its start (a body glued to the next header),
- *   the noise ends right there and the header block starts. Without a line break, the noise comes
- *   out in pieces of at most UNFRAMED_PIECE_BYTES.
- * - A complete block without a usable length (missing, `12abc`, `-1`, two different values) is one
- *   `bad-header` noise frame; decoding goes on after its blank line, so the body that followed
- *   becomes unframed noise up to the next `Content-Length:`.
- * - A block with a usable length but another defect (a bare `\n` line ending, a charset other than
- *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
- *   noise frame.
- * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes). A declared length over the frame cap is refused as soon as its header is read
- *   (`oversized` noise holding the header): a lying length must not swallow what follows. The
- *   bytes after it are skipped, counted and never buffered, up to the next `Content-Length:`
- *   (anywhere, even glued to the end of a body), and reported as one more `oversized` noise with a
- *   bounded prefix; decoding resumes there. At end of stream a partial frame is `incomplete` noise.
+ * How it stays fast (each byte looked at a bounded number of times) and how it resynchronises
+ * after bytes that are not a frame, rule by rule, is in README.md beside this file.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
-import {
-  concatBytes,
-  copyBytes,
-  copyOut,
-  DEFAULT_MAX_FRAME_BYTES,
-  DEFAULT_MAX_HEADER_BYTES,
-  formatBytes,
-  indexOfByte,
-  noiseFrame,
-  UNFRAMED_PIECE_BYTES,
-  utf8Cut,
-} from './frames';
-import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame, PendingFrame } from './types';
-import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8 } from './utf8';
+import { concatBytes, copyBytes, copyOut, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HEADER_BYTES, formatBytes, indexOfByte, messageFrame as message, noiseFrame, UNFRAMED_PIECE_BYTES, utf8Cut } from './frames';
+import type { Frame, FrameDecoder, FrameDecoderOptions, PendingFrame } from './types';
+import { AsciiChunks, decodeLossy, decodeUtf8 } from './utf8';
 import { base64Encode } from './base64';
 import { SkipToHeader } from './skip-to-header';
-import { jsonLineOnContentLengthHint, lengthInCharactersHint } from './hints';
+import { CharCountCheck, jsonLineOnContentLengthHint } from './hints';
 
 const HEADER: number = 0;
 const BODY: number = 1;
@@ -55,8 +21,6 @@ const SKIP: number = 2;
 const QUICK_PREFIX = Array.from('Content-Length: ', (c) => c.charCodeAt(0));
 const UNFRAMED = 'bytes outside any frame (e.g. a banner printed on stdout); expected a "Content-Length: N" header';
 const EMPTY = new Uint8Array(0);
-/** Bodies kept for the characters-not-bytes check are at most this long. */
-const LAST_BODY_MAX = 64 * 1024;
 
 export class ContentLengthDecoder implements FrameDecoder {
   private readonly maxFrame: number;
@@ -83,8 +47,8 @@ export class ContentLengthDecoder implements FrameDecoder {
   private bodyFill = 0;
   /** A header block was read: the peer writes headers, so a JSON line is lost sync, not the other framing. */
   private sawHeader = false;
-  /** The last message's body when it had non-ASCII text (see keepNonAsciiBody). */
-  private lastBody: Uint8Array | null = null;
+  /** Was the last body's length counted in characters? (checked when unframed bytes follow it) */
+  private readonly charCount = new CharCountCheck();
   /** Set while skipping the bytes after a refused header. */
   private skipper: SkipToHeader | null = null;
 
@@ -200,7 +164,7 @@ export class ContentLengthDecoder implements FrameDecoder {
         }
         if (avail >= CL_MATCH_LENGTH) {
           if (isContentLengthAt(bytes, base)) {
-            this.lastBody = null;
+            this.charCount.clear();
             this.sawHeader = true;
             this.inBlock = true;
             continue;
@@ -218,7 +182,7 @@ export class ContentLengthDecoder implements FrameDecoder {
           const k = findContentLength(bytes, base + 1, nl);
           atHeader = k >= 0;
           if (k < 0 && nl > base && bytes[nl - 1] === 13 && isHeaderSyntax(bytes, base, nl)) {
-            this.lastBody = null;
+            this.charCount.clear();
             this.sawHeader = true;
             this.inBlock = true;
             continue;
@@ -235,15 +199,8 @@ export class ContentLengthDecoder implements FrameDecoder {
           cut = k >= 0 ? k : utf8Cut(bytes, base, limit - (CL_MATCH_LENGTH - 1));
         }
         const noise = noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut));
-        // Only a whole line before any frame says "wrong framing"; later ones are lost sync.
-        const prev = this.lastBody;
-        this.lastBody = null;
-        const hint =
-          prev !== null && atHeader
-            ? lengthInCharactersHint(prev, bytes.subarray(base, cut))
-            : !this.sawHeader && nl >= 0 && cut === nl + 1
-              ? jsonLineOnContentLengthHint(bytes, base, nl)
-              : undefined;
+        // Only a whole line before any header says "wrong framing"; later ones are lost sync.
+        const hint = this.charCount.hint(bytes.subarray(base, cut), atHeader) ?? (!this.sawHeader && nl >= 0 && cut === nl + 1 ? jsonLineOnContentLengthHint(bytes, base, nl) : undefined);
         if (hint) noise.hint = hint;
         out.push(noise);
         base = cut;
@@ -319,7 +276,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     const text = bytes[digits] === 48 && i - digits > 1 ? asciiString(bytes, digits, i) : String(n);
     this.block.contentLength = n;
     this.block.headers = { 'content-length': text };
-    this.lastBody = null;
+    this.charCount.clear();
     this.sawHeader = true;
     this.inBlock = true;
     this.startBody(bytes, base, i + 4 - base, n, out);
@@ -404,19 +361,11 @@ export class ContentLengthDecoder implements FrameDecoder {
         const d = decodeUtf8(bytes.subarray(fs, fe));
         out.push(message(d.text.slice(bs - fs), d.text, this.block.headers, d.base64));
         this.endFrame();
-        this.keepNonAsciiBody(bytes, bs, fe, d.text.length - (bs - fs));
+        this.charCount.keep(bytes, bs, fe, d.text.length - (bs - fs));
         return;
       }
     }
     this.endFrame();
-  }
-
-  /**
-   * Keeps a copy of a body that has non-ASCII text (fewer characters than bytes), so that when
-   * unframed bytes follow it, the decoder can tell whether its length was counted in characters.
-   */
-  private keepNonAsciiBody(bytes: Uint8Array, from: number, to: number, chars: number): void {
-    this.lastBody = chars < to - from && to - from <= LAST_BODY_MAX ? copyOut(bytes, from, to) : null;
   }
 
   /** A whole frame whose header is in `this.head` and body in `body`. */
@@ -428,7 +377,7 @@ export class ContentLengthDecoder implements FrameDecoder {
       const b64 = d.base64 === undefined ? undefined : base64Encode(concatBytes(this.head, body));
       out.push(message(d.text, decodeLossy(this.head) + d.text, this.block.headers, b64));
       this.endFrame();
-      this.keepNonAsciiBody(body, 0, body.length, d.text.length);
+      this.charCount.keep(body, 0, body.length, d.text.length);
       return;
     }
     this.endFrame();
@@ -448,24 +397,3 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.skipper = null;
   }
 }
-
-function message(body: string, raw: string, headers: Record<string, string>, rawBase64: string | undefined): MessageFrame {
-  const frame: MessageFrame = { type: 'message', body, raw, headers };
-  if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
-  return frame;
-}
-
-export function encodeContentLength(body: string): Uint8Array {
-  const bytes = encodeUtf8(body);
-  const header = `Content-Length: ${bytes.length}\r\n\r\n`;
-  const out = new Uint8Array(header.length + bytes.length);
-  for (let i = 0; i < header.length; i++) out[i] = header.charCodeAt(i);
-  out.set(bytes, header.length);
-  return out;
-}
-
-export const contentLengthCodec: FramingCodec = {
-  name: 'content-length',
-  createDecoder: (options) => new ContentLengthDecoder(options),
-  encode: encodeContentLength,
-};

@@ -8,6 +8,7 @@ import type { Framing } from '../session/types';
 import { isContentLengthAt, CL_MATCH_LENGTH } from './header-bytes';
 import type { FrameHint } from './types';
 import { decodeLossy } from './utf8';
+import { copyOut } from './frames';
 
 const OPEN_BRACE = 123;
 const OPEN_BRACKET = 91;
@@ -83,4 +84,32 @@ export function jsonLineOnContentLengthHint(bytes: Uint8Array, s: number, e: num
   const array = first === OPEN_BRACKET && last === CLOSE_BRACKET;
   if (!object && !array) return undefined;
   return mismatch('newline', 'A JSON message on its own line, without a Content-Length header: this peer uses newline framing. Reconnect with framing newline (or auto).');
+}
+
+/** Bodies kept for the characters-not-bytes check are at most this long. */
+const KEPT_BODY_MAX = 64 * 1024;
+
+/**
+ * The last body a Content-Length decoder emitted, kept (copied) only when it had non-ASCII text:
+ * when unframed bytes follow it up to the next header, they tell whether its length counted
+ * characters. Checking there, not at the body, gives the same answer however the bytes are chunked.
+ */
+export class CharCountCheck {
+  private body: Uint8Array | null = null;
+
+  /** bytes[from, to) was a body that decoded to `chars` UTF-16 units. */
+  keep(bytes: Uint8Array, from: number, to: number, chars: number): void {
+    this.body = chars < to - from && to - from <= KEPT_BODY_MAX ? copyOut(bytes, from, to) : null;
+  }
+
+  clear(): void {
+    this.body = null;
+  }
+
+  /** The hint for unframed bytes `rest` right after the kept body (`atHeader`: they end at a header); forgets the body. */
+  hint(rest: Uint8Array, atHeader: boolean): FrameHint | undefined {
+    const body = this.body;
+    this.body = null;
+    return body !== null && atHeader ? lengthInCharactersHint(body, rest) : undefined;
+  }
 }

@@ -1,7 +1,7 @@
 /** Every framing by name. Adding one is one file and one line here. */
 import type { Framing } from '../session/types';
 import { autoCodec } from './auto';
-import { contentLengthCodec } from './content-length';
+import { contentLengthCodec } from './content-length-codec';
 import { newlineCodec } from './newline';
 import type { FramingCodec } from './types';
 
