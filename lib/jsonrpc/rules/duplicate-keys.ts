@@ -25,6 +25,7 @@ interface Level {
 /** One finding per member name that appears twice in the same object of `text` (which must be valid JSON). */
 export function duplicateKeyFindings(text: string, value: unknown): Finding[] {
   if (text.length > DUPLICATE_SCAN_MAX_CHARS || text.indexOf('"') < 0) return [];
+  if (surelyUnique(text, value)) return [];
   const out: Finding[] = [];
   const stack: Level[] = [];
   const n = text.length;
@@ -66,6 +67,36 @@ export function duplicateKeyFindings(text: string, value: unknown): Finding[] {
     i++;
   }
   return out;
+}
+
+/**
+ * The fast path, so a message costs a few indexOf calls: a duplicate that matters to JSON-RPC is
+ * an envelope member (`id`, `method`, `result`, the error's `code` …), so the full walk runs only
+ * when one of those names appears twice in the text. Duplicates deep inside params or a result
+ * are reported when the walk runs, not looked for otherwise. Batches are always walked.
+ */
+function surelyUnique(text: string, value: unknown): boolean {
+  if (Array.isArray(value)) return false;
+  if (value === null || typeof value !== 'object') return true;
+  const o = value as Record<string, unknown>;
+  if (!namesOnce(text, o)) return false;
+  const err = o.error;
+  return err === null || typeof err !== 'object' || Array.isArray(err) || namesOnce(text, err as Record<string, unknown>);
+}
+
+/** Whether each member name of `o` appears at most once as `"name"` followed by a colon in the text. */
+function namesOnce(text: string, o: Record<string, unknown>): boolean {
+  for (const k in o) {
+    if (k.indexOf('"') >= 0 || k.indexOf('\\') >= 0) return false;
+    const needle = '"' + k + '"';
+    let seen = 0;
+    for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) {
+      let j = i + needle.length;
+      while (isSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === 58 && ++seen > 1) return false;
+    }
+  }
+  return true;
 }
 
 function isSpace(c: number): boolean {

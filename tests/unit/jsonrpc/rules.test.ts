@@ -74,7 +74,7 @@ const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind
     kind: 'error',
   },
   'duplicate-key': {
-    bad: ['{"jsonrpc":"2.0","id":1,"id":2,"method":"a"}', '[{"jsonrpc":"2.0","method":"a","params":{"x":1,"\\u0078":2},"id":1}]', '{"jsonrpc":"2.0","method":"a","params":[{"k":1,"k":1}],"id":1}'],
+    bad: ['{"jsonrpc":"2.0","id":1,"id":2,"method":"a"}', '[{"jsonrpc":"2.0","method":"a","params":{"x":1,"\\u0078":2},"id":1}]', '{"jsonrpc":"2.0","result":1,"error":{"code":1,"code":2,"message":"x"},"id":1}'],
     good: ['{"jsonrpc":"2.0","method":"a","params":{"id":1,"x":{"id":2}},"id":1}', '{"jsonrpc":"2.0","method":"a","params":["id","id"],"id":"id"}', '{"jsonrpc":"2.0","method":"a\\"id","params":{"a\\"id":1},"id":1}'],
   },
   'batch-mixed': { bad: ['[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","result":1,"id":2}]'], good: ['[{"jsonrpc":"2.0","result":1,"id":2},{"jsonrpc":"2.0","result":1,"id":3}]'], kind: 'batch' },
@@ -119,6 +119,15 @@ describe('message rules', () => {
       }
     });
   }
+
+  it('a duplicate key names the member and the value JSON.parse kept', () => {
+    const [f] = classify('{"jsonrpc":"2.0","id":7,"method":"a","id":8}').findings;
+    expect(f).toMatchObject({ rule: 'duplicate-key', severity: 'warning', path: 'id' });
+    expect(f.message).toBe('The member "id" appears more than once in the same object; JSON.parse kept the last one, the Number 8, and dropped the earlier value.');
+    // Once the walk runs (an envelope name is repeated, or a batch), duplicates deeper down are named with their path too.
+    const deep = classify('[{"jsonrpc":"2.0","method":"a","params":{"o":{"k":1,"k":"two"}},"id":1}]').findings.find((x) => x.rule === 'duplicate-key');
+    expect(deep).toMatchObject({ path: '[0].params.o.k', message: expect.stringContaining('the String "two"') });
+  });
 
   it('a warning alone does not make a message invalid; an error does', () => {
     expect(classify('{"jsonrpc":"2.0","method":"rpc.x","id":null}').kind).toBe('request');
