@@ -68,6 +68,15 @@ describe('LSP cancellation is a notification', () => {
     expect(f).toMatchObject({ severity: 'error', path: 'id', spec: expect.stringContaining('To cancel a request, a notification message with the following properties is sent') });
   });
 
+  it('a request without "jsonrpc" gets a normal result from the JSON language server: -32600 was due', async () => {
+    open = await lspSession();
+    const seq = await open.session.send('{"method":"shutdown","id":4}');
+    await open.until(() => open!.events.get(seq)?.state === 'answered', 'the answer');
+    const answer = open.events.get(open.events.get(seq)!.pair!)!;
+    expect(answer.kind).toBe('response');
+    expect(answer.findings).toEqual([expect.objectContaining({ rule: 'invalid-request-answered', severity: 'error', message: expect.stringMatching(/jsonrpc member is missing/) })]);
+  });
+
   it('$/cancelRequest as a notification raises nothing', async () => {
     open = await lspSession();
     const seq = await open.session.send(rpc({ method: '$/cancelRequest', params: { id: 1 } }));
