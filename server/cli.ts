@@ -12,6 +12,7 @@ import { applyPatch } from '../lib/session/patch';
 import type { EventPatch, TargetKind, TargetSpec, TrafficEvent } from '../lib/session/types';
 import type { CliArgs } from '../lib/targets/kind';
 import { TARGET_KINDS, TARGET_KIND_LIST, targetKindDef } from '../lib/targets/registry';
+import { FRAMINGS, isFraming } from '../lib/framing/registry';
 
 /** One usage line per target kind, from the kind's record (lib/targets). */
 const TARGET_USAGE = TARGET_KIND_LIST.map((k) => {
@@ -99,7 +100,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
       case '--subprotocol': args.subprotocols.push(takeValue(argv, i++, a)); break;
       case '--framing': {
         const f = takeValue(argv, i++, a);
-        if (f !== 'content-length' && f !== 'newline') throw new UsageError(`--framing is content-length or newline, got ${JSON.stringify(f)}`);
+        if (!isFraming(f)) throw new UsageError(`--framing is one of ${FRAMINGS.join(', ')}, got ${JSON.stringify(f)}`);
         args.framing = f;
         break;
       }

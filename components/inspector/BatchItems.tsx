@@ -1,16 +1,16 @@
 'use client';
 import type { BatchItem, TrafficEvent } from '@/lib/session/types';
-import { formatLatency } from '@/lib/timeline/format';
+import { formatLatency, visibleText } from '@/lib/timeline/format';
 import { useSessions } from '@/components/stores/sessions';
 import type { SeqLookup } from '@/lib/timeline/status';
 
 /** A reply item has no method of its own: it answers the request item it is paired with. */
 function methodOf(it: BatchItem, lookup: SeqLookup): { name: string; own: boolean } | undefined {
-  if (it.method !== undefined) return { name: it.method, own: true };
+  if (it.method !== undefined) return { name: visibleText(it.method), own: true };
   if (it.pair === undefined) return undefined;
   const other = lookup(it.pair);
   const name = it.pairIndex !== undefined ? other?.items?.[it.pairIndex]?.method : other?.method;
-  return name !== undefined ? { name, own: false } : undefined;
+  return name !== undefined ? { name: visibleText(name), own: false } : undefined;
 }
 
 /** A batch's entries, each with its pair (click jumps to it), state, decoded error and findings. */

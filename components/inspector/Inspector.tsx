@@ -3,7 +3,7 @@ import { memo } from 'react';
 /** The selected entry in full: what it is, how it paired, its decoded error, and four views of it. */
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, rowLatency, type SeqLookup } from '@/lib/timeline/status';
-import { formatClock, formatLatency, formatSinceStart, idLabel } from '@/lib/timeline/format';
+import { formatClock, formatLatency, formatSinceStart, idLabel, visibleText } from '@/lib/timeline/format';
 import { useSessions } from '@/components/stores/sessions';
 import { useUi, type InspectorTab } from '@/components/stores/ui';
 import { loadIntoBuilder } from '@/components/stores/builder';
@@ -44,9 +44,9 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
         <span className="font-mono text-[11.5px] text-faint">#{ev.seq}</span>
         <span className={`text-[12px] font-semibold ${DIR_COLOR[ev.dir]}`}>{DIR_WORDS[ev.dir]}</span>
         <span className="font-mono text-[12px] text-muted">{ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind}</span>
-        {method !== undefined ? <span className="min-w-0 truncate font-mono text-[13px] font-medium text-fg" title={method}>{method}</span> : null}
+        {method !== undefined ? <span className="min-w-0 truncate font-mono text-[13px] font-medium text-fg" title={visibleText(method)}>{visibleText(method)}</span> : null}
         {ev.idText !== undefined || ev.id !== undefined ? (
-          <span className="font-mono text-[12px] text-muted">id <span className="text-fg">{idLabel(ev.idText, ev.id)}</span></span>
+          <span className="font-mono text-[12px] text-muted">id <span className="text-fg">{visibleText(idLabel(ev.idText, ev.id))}</span></span>
         ) : null}
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
@@ -63,7 +63,7 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
           {canResend(ev) ? <Button size="xs" onClick={() => loadIntoBuilder(ev)} title="Load this message into the builder to edit and send again">Edit and resend</Button> : null}
         </span>
       </div>
-      {ev.note && ev.kind !== 'stderr' ? <div className="mt-1 text-[12px] break-words text-muted">{ev.note}</div> : null}
+      {ev.note && ev.kind !== 'stderr' ? <div className="mt-1 text-[12px] break-words text-muted">{visibleText(ev.note)}</div> : null}
     </div>
   );
 }

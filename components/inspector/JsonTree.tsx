@@ -6,6 +6,7 @@
  */
 import { memo, useState } from 'react';
 import { childCount, formatJsonPath, stringifyNode, type JsonNode, type PathSegment } from '@/lib/timeline/json';
+import { numberNote, visibleText } from '@/lib/timeline/format';
 
 const PAGE = 100;
 const LONG_STRING = 2000;
@@ -26,7 +27,7 @@ function Scalar({ node }: { node: JsonNode }) {
       const shown = long ? node.v.slice(0, LONG_STRING) : node.v;
       return (
         <span className="break-all whitespace-pre-wrap text-code-str">
-          &quot;{shown}{long ? '…' : ''}&quot;
+          &quot;{visibleText(shown)}{long ? '…' : ''}&quot;
           {long ? (
             <button type="button" onClick={() => setFull(true)} className="ml-1 font-sans text-[11px] text-accent hover:underline">
               show all {node.v.length.toLocaleString()} characters
@@ -35,11 +36,23 @@ function Scalar({ node }: { node: JsonNode }) {
         </span>
       );
     }
-    case 'number': return <span className="text-code-num">{node.text}</span>;
+    case 'number': return <NumberText text={node.text} />;
     case 'bool': return <span className="text-code-lit">{String(node.v)}</span>;
     case 'null': return <span className="text-code-lit">null</span>;
     default: return null;
   }
+}
+
+/** A number exactly as written; when a double cannot hold it, a note says what most parsers read instead. */
+function NumberText({ text }: { text: string }) {
+  const note = numberNote(text);
+  if (!note) return <span className="text-code-num">{text}</span>;
+  return (
+    <span className="text-code-num" title={note}>
+      {text}
+      <span className="ml-1 rounded border border-warn/40 px-1 font-sans text-[10.5px] text-warn" data-testid="number-note">{note}</span>
+    </span>
+  );
 }
 
 function summaryOf(node: JsonNode): string {
@@ -74,7 +87,7 @@ const TreeNode = memo(function TreeNode({ name, node, path, depth, defaultOpenDe
   const [limit, setLimit] = useState(PAGE);
   const label = name === null ? null : typeof name === 'number'
     ? <span className="text-faint">{name}</span>
-    : <span className="text-code-key">&quot;{name}&quot;</span>;
+    : <span className="text-code-key">&quot;{visibleText(name)}&quot;</span>;
 
   if (!container) {
     return (

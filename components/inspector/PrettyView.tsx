@@ -4,6 +4,7 @@ import type { TrafficEvent } from '@/lib/session/types';
 import type { SeqLookup } from '@/lib/timeline/status';
 import { parseJsonLossless } from '@/lib/timeline/json';
 import { splitWire } from '@/lib/timeline/wire';
+import { stderrText, visibleText } from '@/lib/timeline/format';
 import { CopyButton } from '@/components/ui/CopyButton';
 import { JsonTree } from './JsonTree';
 import { BatchItems } from './BatchItems';
@@ -19,7 +20,7 @@ export function PrettyView({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup
   }, [ev.kind, ev.raw]);
 
   if (!parsed) {
-    const text = ev.kind === 'stderr' ? ev.raw : ev.note ?? ev.raw;
+    const text = ev.kind === 'stderr' ? stderrText(ev.raw) : visibleText(ev.note ?? ev.raw);
     return <pre className="font-mono text-[12px] leading-[18px] break-all whitespace-pre-wrap text-fg">{text || '(empty)'}</pre>;
   }
   const { body, result } = parsed;

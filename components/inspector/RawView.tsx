@@ -2,13 +2,13 @@
 import { useMemo, useState } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { base64ToBytes, hexDump, splitWire } from '@/lib/timeline/wire';
-import { formatBytes } from '@/lib/timeline/format';
+import { formatBytes, splitReplacement, visibleText } from '@/lib/timeline/format';
 import { CopyButton } from '@/components/ui/CopyButton';
 
 const SHOWN_CHARS = 512 * 1024;
 
-/** Makes CR, LF and tabs visible without changing what is shown between them. */
-function Visible({ text }: { text: string }) {
+/** Makes CR, LF and tabs visible, and invisible or direction-changing characters shown as escapes. */
+function Visible({ text, lossy = false }: { text: string; lossy?: boolean }) {
   const parts = text.split(/(\r\n|\r|\n|\t)/);
   return (
     <>
@@ -17,7 +17,26 @@ function Visible({ text }: { text: string }) {
         : p === '\r' ? <span key={i} className="text-faint">\r</span>
         : p === '\n' ? <span key={i}><span className="text-faint">\n</span>{'\n'}</span>
         : p === '\t' ? <span key={i} className="text-faint">\t</span>
-        : p,
+        : lossy ? <Lossy key={i} text={visibleText(p)} />
+        : visibleText(p),
+      )}
+    </>
+  );
+}
+
+/** Where bytes that are not valid UTF-8 decoded to U+FFFD, a badge says the text there is a lossy rendering. */
+function Lossy({ text }: { text: string }) {
+  return (
+    <>
+      {splitReplacement(text).map((p, i) =>
+        p.startsWith('\uFFFD') ? (
+          <span key={i}>
+            {p}
+            <span className="mx-0.5 rounded border border-warn/40 px-1 font-sans text-[10.5px] text-warn" data-testid="lossy-badge" title="These bytes are not valid UTF-8; the Hex view shows them exactly">lossy decode</span>
+          </span>
+        ) : (
+          p
+        ),
       )}
     </>
   );
@@ -72,7 +91,7 @@ export function RawView({ ev }: { ev: TrafficEvent }) {
       ) : (
         <pre className="font-mono text-[12px] leading-[18px] break-all whitespace-pre-wrap" data-testid="raw-wire">
           {header ? <span className="text-faint">{showControls ? <Visible text={header} /> : header}</span> : null}
-          <span className="text-fg">{showControls ? <Visible text={shownBody} /> : shownBody}</span>
+          <span className="text-fg">{showControls ? <Visible text={shownBody} lossy={!!ev.rawBase64} /> : ev.rawBase64 ? <Lossy text={shownBody} /> : shownBody}</span>
         </pre>
       )}
       {cut ? (

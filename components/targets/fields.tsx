@@ -41,4 +41,5 @@ export function Select<T extends string>({ value, onChange, options, id, ariaLab
 export const FRAMING_OPTIONS = [
   { value: 'content-length' as const, label: 'Content-Length headers (LSP, DAP)' },
   { value: 'newline' as const, label: 'One message per line (MCP stdio)' },
+  { value: 'auto' as const, label: 'Auto: the peer\'s first bytes decide' },
 ];

@@ -2,7 +2,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { SessionView } from '@/components/stores/types';
 import { computeMethodStats } from '@/lib/timeline/stats';
-import { formatLatency } from '@/lib/timeline/format';
+import { formatLatency, visibleText } from '@/lib/timeline/format';
 import { setQueryTerm } from '@/lib/timeline/query';
 import type { SeqLookup } from '@/lib/timeline/status';
 import { filterOf, useTimeline } from '@/components/stores/timeline';
@@ -56,9 +56,9 @@ export function MethodStats({ sessionId, view, lookup }: { sessionId: string; vi
                 className={`cursor-pointer border-t border-line/60 ${active ? 'bg-sel' : 'hover:bg-hover'}`}
                 title={active ? 'Click to show all methods again' : `Show only ${s.method}`}
               >
-                <td className="truncate px-2 py-0.5" title={s.method}>
+                <td className="truncate px-2 py-0.5" title={visibleText(s.method)}>
                   <span className="mr-1.5 text-[11px]">{s.dirs.map((d) => (d === 'out' ? <span key={d} className="text-out">→</span> : <span key={d} className="text-in">←</span>))}</span>
-                  {s.method}
+                  {visibleText(s.method)}
                   {s.notifications ? <span className="ml-1.5 font-sans text-[11px] text-faint">{s.requests ? `${s.notifications} notif.` : 'notification'}</span> : null}
                 </td>
                 <td className="px-2 text-right tabular-nums" title={s.notifications ? `${s.requests} requests, ${s.notifications} notifications` : undefined}>

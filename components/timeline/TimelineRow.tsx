@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup, type StatusTone } from '@/lib/timeline/status';
-import { formatClock, formatLatency, formatSinceStart, idLabel } from '@/lib/timeline/format';
+import { formatClock, formatLatency, formatSinceStart, idLabel, visibleText } from '@/lib/timeline/format';
 import { kindLabel, methodCell, type CellTone } from '@/lib/timeline/cells';
 import type { TimeMode } from '@/components/stores/preferences';
 import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
@@ -63,7 +63,7 @@ export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, pai
       </span>
       <span role="cell" className={`text-center font-semibold ${DIR_COLOR[ev.dir]}`} title={DIR_TITLE[ev.dir]} aria-label={DIR_TITLE[ev.dir]}>{DIR_GLYPH[ev.dir]}</span>
       <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{kindLabel(ev)}</span>
-      <span role="cell" className="truncate px-1.5 text-fg" title={idLabel(ev.idText, ev.id)}>{idLabel(ev.idText, ev.id)}</span>
+      <span role="cell" className="truncate px-1.5 text-fg" title={visibleText(idLabel(ev.idText, ev.id))}>{visibleText(idLabel(ev.idText, ev.id))}</span>
       <span role="cell" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>
       <span role="cell" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(latency)}</span>
       <span role="cell" className={`truncate px-1.5 ${TONE[status.tone]}`} title={status.label}>{status.label}</span>

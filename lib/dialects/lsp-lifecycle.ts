@@ -25,6 +25,8 @@ export const LSP_SPEC = {
     'If a server receives requests after a shutdown request those requests should error with InvalidRequest. (LSP 3.17, Shutdown Request)',
   exitWithoutShutdown:
     'The server should exit with success code 0 if the shutdown request has been received before; otherwise with error code 1. (LSP 3.17, Exit Notification)',
+  cancelIsNotification:
+    'The base protocol offers support for request cancellation. To cancel a request, a notification message with the following properties is sent: method: \'$/cancelRequest\'. (LSP 3.17, Cancellation Support)',
   exitBeforeShutdownAnswered:
     'Clients should also wait with sending the exit notification until they have received a response from the shutdown request. (LSP 3.17, Shutdown Request)',
 } as const;
@@ -147,6 +149,10 @@ export function createLspLifecycleChecker(): LifecycleChecker {
       if (dir === 'meta') return [];
       const out: LifecycleFinding[] = [];
       for (const e of entriesOf(classified)) {
+        if (isCall(e) && e.method === '$/cancelRequest' && e.kind === 'request') {
+          // Sent with an id, it is a request the other side must answer, not the cancellation notification.
+          out.push(finding(seq, 'lsp-cancel-request-with-id', 'error', '`$/cancelRequest` sent with an id: it is a notification and must have none.', LSP_SPEC.cancelIsNotification, 'id'));
+        }
         if (isCall(e) && e.method === 'initialize' && e.kind === 'request') {
           if (everInitialized || phase === 'initializing') {
             out.push(finding(seq, 'lsp-initialize-twice', 'warning', '`initialize` sent a second time.', LSP_SPEC.initializeOnce));

@@ -157,6 +157,9 @@ export const mcpProfile: DialectProfile<'mcp'> = {
   errorsByMessage: true,
   markers: mcpMarkers,
   methods: mcpMethods,
+  // "When the request has not received a success or error response within the timeout period, the
+  // sender SHOULD issue a cancellation notification for that request and stop waiting for a response."
+  cancelOnTimeout: true,
   cancel(target, options) {
     if (target.method === 'initialize') return { ok: false, reason: 'MCP forbids cancelling the initialize request.' };
     const id = idJson(target.id, target.idText);

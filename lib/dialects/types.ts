@@ -161,6 +161,8 @@ export interface DialectProfile<Id extends string = string> {
   methods: readonly MethodInfo[];
   /** The message that cancels a pending request, or why this dialect cannot cancel. */
   cancel(target: CancelTarget, options?: CancelOptions): CancelResult;
+  /** The dialect says a request that timed out is cancelled (MCP: the sender SHOULD issue a cancellation). */
+  cancelOnTimeout?: boolean;
   progress: ProgressInfo;
   /**
    * Methods answered by a stream: several responses with the request's id on its one HTTP exchange

@@ -2,50 +2,17 @@
  * `Content-Length` framing (LSP / DAP base protocol): `Name: value\r\n` header lines, a blank
  * line, then exactly Content-Length bytes of UTF-8 body.
  *
- * Speed: every byte is looked at a bounded number of times. Whole frames inside a chunk are
- * sliced out of it in place (and, when the chunk is ASCII, out of one decode of the chunk); only
- * an unfinished header (at most the header cap) is copied aside, and an unfinished body is copied
- * once into a buffer of exactly its declared size.
- *
- * Resynchronisation (what happens to bytes that are not a frame):
- * - A header block starts at a line that begins with `Content-Length:` (any case), or at a
- *   `Name: value\r\n` line that has no `Content-Length:` further along it.
- * - Any other line before a header block (a banner such as "Server starting...\n", a stray blank
- *   line, the leftover of a body whose length was wrong) is `bad-header` noise, one noise frame per
- *   line; when the line contains `Content-Length:` after its start (a body glued to the next header),
- *   the noise ends right there and the header block starts. Without a line break, the noise comes
- *   out in pieces of at most UNFRAMED_PIECE_BYTES.
- * - A complete block without a usable length (missing, `12abc`, `-1`, two different values) is one
- *   `bad-header` noise frame; decoding goes on after its blank line, so the body that followed
- *   becomes unframed noise up to the next `Content-Length:`.
- * - A block with a usable length but another defect (a bare `\n` line ending, a charset other than
- *   utf-8, non-ASCII header bytes) stays in sync: header and body together are one `bad-header`
- *   noise frame.
- * - A block over the header cap without its blank line is `header-too-large` noise (its first
- *   cap bytes, less a character the cap cuts); a body over the frame cap is skipped without
- *   buffering and reported as `oversized` noise with the header and a bounded prefix; at end of
- *   stream a partial frame is `incomplete` noise.
+ * How it stays fast (each byte looked at a bounded number of times) and how it resynchronises
+ * after bytes that are not a frame, rule by rule, is in README.md beside this file.
  */
 import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
-import {
-  concatBytes,
-  copyBytes,
-  copyOut,
-  DEFAULT_MAX_FRAME_BYTES,
-  DEFAULT_MAX_HEADER_BYTES,
-  formatBytes,
-  indexOfByte,
-  noiseFrame,
-  OVERSIZED_PREVIEW_BYTES,
-  oversizedFrame,
-  Preview,
-  UNFRAMED_PIECE_BYTES,
-  utf8Cut,
-} from './frames';
-import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
-import { AsciiChunks, decodeLossy, decodeUtf8, encodeUtf8, trimPartialUtf8 } from './utf8';
+import { concatBytes, copyBytes, copyOut, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HEADER_BYTES, formatBytes, indexOfByte, messageFrame as message, noiseFrame, UNFRAMED_PIECE_BYTES, utf8Cut } from './frames';
+import type { Frame, FrameDecoder, FrameDecoderOptions, PendingFrame } from './types';
+import { AsciiChunks, decodeLossy, decodeUtf8 } from './utf8';
 import { base64Encode } from './base64';
+import { SkipToHeader } from './skip-to-header';
+import { CharCountCheck, jsonLineOnContentLengthHint } from './hints';
 
 const HEADER: number = 0;
 const BODY: number = 1;
@@ -78,8 +45,12 @@ export class ContentLengthDecoder implements FrameDecoder {
   /** Memory reused for bodies that arrive over several chunks (a fresh 1 MB array per frame costs more than copying into it). */
   private store: Uint8Array = EMPTY;
   private bodyFill = 0;
-  private preview: Preview | null = null;
-  private skipLeft = 0;
+  /** A header block was read: the peer writes headers, so a JSON line is lost sync, not the other framing. */
+  private sawHeader = false;
+  /** Was the last body's length counted in characters? (checked when unframed bytes follow it) */
+  private readonly charCount = new CharCountCheck();
+  /** Set while skipping the bytes after a refused header. */
+  private skipper: SkipToHeader | null = null;
 
   /** The chunk being pushed and, once needed, its text when it is all ASCII (null when it is not). */
   private chunk: Uint8Array | null = null;
@@ -98,6 +69,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.chunk = chunk;
     this.chunkText = undefined;
     let p = 0;
+    this.resumeAcrossChunks(chunk, out);
     while (this.hbLen > 0 && p < n) p = this.continueHeader(chunk, p, out);
     while (p < n) {
       if (this.state === HEADER) {
@@ -130,6 +102,13 @@ export class ContentLengthDecoder implements FrameDecoder {
     return out;
   }
 
+  pending(): PendingFrame | null {
+    if (this.state === BODY) return { part: 'body', have: this.bodyFill, need: this.bodyLen };
+    if (this.state === SKIP) return { part: 'skip', have: this.skipper!.count };
+    if (this.hbLen === 0) return null;
+    return { part: this.inBlock || isContentLengthPrefix(this.hb, 0, this.hbLen) ? 'header' : 'unframed', have: this.hbLen };
+  }
+
   flush(): Frame[] {
     const out: Frame[] = [];
     if (this.state === HEADER && this.hbLen > 0) {
@@ -144,9 +123,7 @@ export class ContentLengthDecoder implements FrameDecoder {
       const detail = `the stream ended after ${this.bodyFill} of the ${this.bodyLen} body bytes its Content-Length announced`;
       out.push(noiseFrame('incomplete', detail, concatBytes(this.head, body)));
     } else if (this.state === SKIP) {
-      const seen = this.bodyLen - this.skipLeft;
-      const detail = `${this.oversizedDetail()}; the stream ended after ${seen} of them`;
-      out.push(oversizedFrame(detail, concatBytes(this.head, this.preview!.view()), this.headLen + seen));
+      this.endSkip(out, ' (the stream ended before one)');
     }
     this.hbLen = 0;
     this.endFrame();
@@ -184,11 +161,13 @@ export class ContentLengthDecoder implements FrameDecoder {
       if (!this.inBlock) {
         const avail = end - base;
         if (this.searchOff === 0 && avail >= 21 && bytes[base] === 67) {
-          const q = this.quickHeader(bytes, base, end);
+          const q = this.quickHeader(bytes, base, end, out);
           if (q > 0) return q;
         }
         if (avail >= CL_MATCH_LENGTH) {
           if (isContentLengthAt(bytes, base)) {
+            this.charCount.clear();
+            this.sawHeader = true;
             this.inBlock = true;
             continue;
           }
@@ -199,9 +178,14 @@ export class ContentLengthDecoder implements FrameDecoder {
         const limit = base + UNFRAMED_PIECE_BYTES;
         const nl = indexOfByte(bytes, 10, base + this.searchOff, Math.min(end, limit));
         let cut: number;
+        /** The noise ends where a `Content-Length:` begins (a body's end glued to the next header). */
+        let atHeader: boolean;
         if (nl >= 0) {
           const k = findContentLength(bytes, base + 1, nl);
+          atHeader = k >= 0;
           if (k < 0 && nl > base && bytes[nl - 1] === 13 && isHeaderSyntax(bytes, base, nl)) {
+            this.charCount.clear();
+            this.sawHeader = true;
             this.inBlock = true;
             continue;
           }
@@ -213,9 +197,14 @@ export class ContentLengthDecoder implements FrameDecoder {
         } else {
           // No line break in a whole piece: cut it, keeping a possible partial "content-length:" for the next.
           const k = findContentLength(bytes, base + 1, limit);
+          atHeader = k >= 0;
           cut = k >= 0 ? k : utf8Cut(bytes, base, limit - (CL_MATCH_LENGTH - 1));
         }
-        out.push(noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut)));
+        const noise = noiseFrame('bad-header', UNFRAMED, bytes.subarray(base, cut));
+        // Only a whole line before any header says "wrong framing"; later ones are lost sync.
+        const hint = this.charCount.hint(bytes.subarray(base, cut), atHeader) ?? (!this.sawHeader && nl >= 0 && cut === nl + 1 ? jsonLineOnContentLengthHint(bytes, base, nl) : undefined);
+        if (hint) noise.hint = hint;
+        out.push(noise);
         base = cut;
         this.searchOff = 0;
         continue;
@@ -265,7 +254,7 @@ export class ContentLengthDecoder implements FrameDecoder {
         this.endFrame();
         continue;
       }
-      this.startBody(hdrEnd - base, this.block.contentLength);
+      this.startBody(bytes, base, hdrEnd - base, this.block.contentLength, out);
       return hdrEnd;
     }
   }
@@ -274,7 +263,7 @@ export class ContentLengthDecoder implements FrameDecoder {
    * The usual header, exactly `Content-Length: N\r\n\r\n`, read in one go; -1 for anything else,
    * which the general line-by-line reading then handles (with the same result for this form).
    */
-  private quickHeader(bytes: Uint8Array, base: number, end: number): number {
+  private quickHeader(bytes: Uint8Array, base: number, end: number, out: Frame[]): number {
     for (let k = 0; k < QUICK_PREFIX.length; k++) if (bytes[base + k] !== QUICK_PREFIX[k]) return -1;
     const digits = base + QUICK_PREFIX.length;
     let i = digits;
@@ -290,18 +279,25 @@ export class ContentLengthDecoder implements FrameDecoder {
     const text = bytes[digits] === 48 && i - digits > 1 ? asciiString(bytes, digits, i) : String(n);
     this.block.contentLength = n;
     this.block.headers = { 'content-length': text };
+    this.charCount.clear();
+    this.sawHeader = true;
     this.inBlock = true;
-    this.startBody(i + 4 - base, n);
+    this.startBody(bytes, base, i + 4 - base, n, out);
     return i + 4;
   }
 
-  private startBody(headLen: number, bodyLen: number): void {
+  /**
+   * A usable header of `headLen` bytes at bytes[from]. A declared length over the cap is refused at
+   * once (a lying length must not swallow what follows): the header is reported, and the bytes
+   * after it are skipped, counted, up to the next `Content-Length:`, where decoding resumes.
+   */
+  private startBody(bytes: Uint8Array, from: number, headLen: number, bodyLen: number, out: Frame[]): void {
     this.headLen = headLen;
     this.bodyLen = bodyLen;
     if (bodyLen > this.maxFrame) {
+      out.push(noiseFrame('oversized', this.oversizedDetail(), bytes.subarray(from, from + headLen)));
       this.state = SKIP;
-      this.skipLeft = bodyLen;
-      this.preview = new Preview(OVERSIZED_PREVIEW_BYTES);
+      this.skipper = new SkipToHeader(bodyLen);
     } else {
       this.state = BODY;
     }
@@ -324,21 +320,34 @@ export class ContentLengthDecoder implements FrameDecoder {
     return p + take;
   }
 
+  /** Skips bytes after a refused header up to the next `Content-Length:` (which may start anywhere, even mid-line). */
   private skip(bytes: Uint8Array, p: number, end: number, out: Frame[]): number {
-    const take = Math.min(this.skipLeft, end - p);
-    this.preview!.add(bytes, p, p + take);
-    this.skipLeft -= take;
-    if (this.skipLeft === 0) {
-      const shown = concatBytes(this.head, this.preview!.view());
-      out.push(oversizedFrame(this.oversizedDetail(), shown, this.headLen + this.bodyLen));
-      this.endFrame();
-    }
-    return p + take;
+    const m = this.skipper!.scan(bytes, p, end);
+    if (m < 0) return end;
+    this.endSkip(out, '');
+    return m;
+  }
+
+  /** While skipping, a header may begin in the bytes skipped before this chunk: read them again as its start. */
+  private resumeAcrossChunks(chunk: Uint8Array, out: Frame[]): void {
+    if (this.state !== SKIP) return;
+    const back = this.skipper!.takeBack(chunk);
+    if (back === null) return;
+    this.endSkip(out, '');
+    copyBytes(this.hb, 0, back, 0, back.length);
+    this.hbLen = back.length;
+  }
+
+  /** Reports the bytes skipped after a refused header (if any) and goes back to reading headers. */
+  private endSkip(out: Frame[], ending: string): void {
+    const noise = this.skipper!.report(ending);
+    if (noise) out.push(noise);
+    this.endFrame();
   }
 
   private oversizedDetail(): string {
     const problem = this.block.problem === null ? '' : ` (and ${this.block.problem})`;
-    return `frame body of ${this.bodyLen} bytes is over the ${formatBytes(this.maxFrame)} frame cap${problem}; its bytes were skipped, not kept (shown: the header and at most the first ${OVERSIZED_PREVIEW_BYTES} body bytes)`;
+    return `declared Content-Length ${this.bodyLen} is over the ${formatBytes(this.maxFrame)} frame cap${problem}: refused at once; its bytes are skipped, not kept, and decoding resumes at the next "Content-Length:" header`;
   }
 
   /** A whole frame lying in bytes[fs, fe) with its body at [bs, fe). */
@@ -354,6 +363,9 @@ export class ContentLengthDecoder implements FrameDecoder {
         // Header bytes are ASCII (anything else is a problem), so the body starts at the same offset in the text.
         const d = decodeUtf8(bytes.subarray(fs, fe));
         out.push(message(d.text.slice(bs - fs), d.text, this.block.headers, d.base64));
+        this.endFrame();
+        this.charCount.keep(bytes, bs, fe, d.text.length - (bs - fs));
+        return;
       }
     }
     this.endFrame();
@@ -367,6 +379,9 @@ export class ContentLengthDecoder implements FrameDecoder {
       const d = decodeUtf8(body);
       const b64 = d.base64 === undefined ? undefined : base64Encode(concatBytes(this.head, body));
       out.push(message(d.text, decodeLossy(this.head) + d.text, this.block.headers, b64));
+      this.endFrame();
+      this.charCount.keep(body, 0, body.length, d.text.length);
+      return;
     }
     this.endFrame();
   }
@@ -382,28 +397,6 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.bodyLen = 0;
     this.bodyBuf = null;
     this.bodyFill = 0;
-    this.preview = null;
-    this.skipLeft = 0;
+    this.skipper = null;
   }
 }
-
-function message(body: string, raw: string, headers: Record<string, string>, rawBase64: string | undefined): MessageFrame {
-  const frame: MessageFrame = { type: 'message', body, raw, headers };
-  if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
-  return frame;
-}
-
-export function encodeContentLength(body: string): Uint8Array {
-  const bytes = encodeUtf8(body);
-  const header = `Content-Length: ${bytes.length}\r\n\r\n`;
-  const out = new Uint8Array(header.length + bytes.length);
-  for (let i = 0; i < header.length; i++) out[i] = header.charCodeAt(i);
-  out.set(bytes, header.length);
-  return out;
-}
-
-export const contentLengthCodec: FramingCodec = {
-  name: 'content-length',
-  createDecoder: (options) => new ContentLengthDecoder(options),
-  encode: encodeContentLength,
-};

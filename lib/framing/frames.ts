@@ -1,5 +1,5 @@
 /** Building blocks shared by the framing codecs: limits, frame constructors, byte helpers. */
-import type { NoiseFrame, NoiseReason } from './types';
+import type { MessageFrame, NoiseFrame, NoiseReason } from './types';
 import { decodeUtf8, trimPartialUtf8 } from './utf8';
 
 export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -17,6 +17,12 @@ export function noiseFrame(reason: NoiseReason, detail: string, bytes: Uint8Arra
   const decoded = decodeUtf8(bytes);
   const frame: NoiseFrame = { type: 'noise', reason, detail, raw: decoded.text, byteLength };
   if (decoded.base64 !== undefined) frame.rawBase64 = decoded.base64;
+  return frame;
+}
+
+export function messageFrame(body: string, raw: string, headers: Record<string, string>, rawBase64: string | undefined): MessageFrame {
+  const frame: MessageFrame = { type: 'message', body, raw, headers };
+  if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
   return frame;
 }
 

@@ -15,7 +15,8 @@
  * is ASCII); only an unfinished line is copied aside, into a buffer that grows by doubling.
  */
 import { copyBytes, DEFAULT_MAX_FRAME_BYTES, formatBytes, noiseFrame, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
-import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame } from './types';
+import { contentLengthOnNewlineHint, prettyPrintedHint } from './hints';
+import type { Frame, FrameDecoder, FrameDecoderOptions, FramingCodec, MessageFrame, NoiseFrame, PendingFrame } from './types';
 import { AsciiChunks, decodeUtf8, encodeUtf8 } from './utf8';
 
 export class NewlineDecoder implements FrameDecoder {
@@ -64,6 +65,11 @@ export class NewlineDecoder implements FrameDecoder {
     this.chunk = null;
     this.chunkText = undefined;
     return out;
+  }
+
+  pending(): PendingFrame | null {
+    if (this.preview !== null) return { part: 'line', have: this.skipped };
+    return this.len > 0 ? { part: 'line', have: this.len } : null;
   }
 
   flush(): Frame[] {
@@ -140,20 +146,28 @@ export class NewlineDecoder implements FrameDecoder {
     if (!mayBeJson(bytes, c, e)) {
       const shown = String.fromCharCode(bytes[c]);
       const what = bytes[c] < 0x80 ? `it starts with "${shown}"` : 'it starts with a non-ASCII byte';
-      out.push(noiseFrame('not-json', `a line that cannot be JSON (${what}), e.g. a log line printed on stdout`, bytes.subarray(s, e)));
+      const noise: NoiseFrame = noiseFrame('not-json', `a line that cannot be JSON (${what}), e.g. a log line printed on stdout`, bytes.subarray(s, e));
+      const hint = contentLengthOnNewlineHint(bytes, c, e) ?? prettyPrintedHint(bytes, c, e);
+      if (hint) noise.hint = hint;
+      out.push(noise);
       return;
     }
+    // A line that can only be a piece of a multi-line JSON text (a valid message never ends with "{" or ",").
+    const hint = prettyPrintedHint(bytes, c, e);
     if (bytes === this.chunk) {
       if (this.chunkText === undefined) this.chunkText = this.ascii.text(bytes);
       if (this.chunkText !== null) {
         const text = this.chunkText.slice(s, e);
-        out.push({ type: 'message', body: text, raw: text });
+        const frame: MessageFrame = { type: 'message', body: text, raw: text };
+        if (hint) frame.hint = hint;
+        out.push(frame);
         return;
       }
     }
     const d = decodeUtf8(bytes.subarray(s, e));
     const frame: MessageFrame = { type: 'message', body: d.text, raw: d.text };
     if (d.base64 !== undefined) frame.rawBase64 = d.base64;
+    if (hint) frame.hint = hint;
     out.push(frame);
   }
 

@@ -1,12 +1,14 @@
 /** Every framing by name. Adding one is one file and one line here. */
 import type { Framing } from '../session/types';
-import { contentLengthCodec } from './content-length';
+import { autoCodec } from './auto';
+import { contentLengthCodec } from './content-length-codec';
 import { newlineCodec } from './newline';
 import type { FramingCodec } from './types';
 
 const CODECS: Record<Framing, FramingCodec> = {
   'content-length': contentLengthCodec,
   newline: newlineCodec,
+  auto: autoCodec,
 };
 
 export const FRAMINGS: readonly Framing[] = Object.keys(CODECS) as Framing[];

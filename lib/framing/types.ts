@@ -12,10 +12,21 @@ export type NoiseReason =
   | 'header-too-large'
   /** A line (newline framing) that is not JSON, e.g. a banner printed on stdout. */
   | 'not-json'
-  /** Frame body larger than the frame cap (default 16 MiB); its bytes are skipped, not buffered. */
+  /** A declared body larger than the frame cap (default 16 MiB), refused at its header; the bytes after it are skipped up to the next header, not buffered. */
   | 'oversized'
   /** Stream ended in the middle of a frame. */
   | 'incomplete';
+
+/** Framing problems whose cause the bytes show; each is a rule of the rule table (lib/jsonrpc/rules/framing-rules.ts). */
+export type FramingHintRule = 'framing-length-in-characters' | 'framing-newline-in-message' | 'framing-mismatch';
+
+/** Why a frame went wrong, when the bytes make it knowable, and the framing that would read them. */
+export interface FrameHint {
+  rule: FramingHintRule;
+  message: string;
+  /** The framing the peer seems to use (for `framing-mismatch`). */
+  suggest?: Framing;
+}
 
 export interface MessageFrame {
   type: 'message';
@@ -27,6 +38,7 @@ export interface MessageFrame {
   rawBase64?: string;
   /** Parsed headers (content-length framing), names lower-cased. */
   headers?: Record<string, string>;
+  hint?: FrameHint;
 }
 
 export interface NoiseFrame {
@@ -39,6 +51,7 @@ export interface NoiseFrame {
   rawBase64?: string;
   /** Total byte count of the noise (may exceed raw's length for oversized frames). */
   byteLength: number;
+  hint?: FrameHint;
 }
 
 export type Frame = MessageFrame | NoiseFrame;
@@ -50,9 +63,21 @@ export interface FrameDecoderOptions {
   maxHeaderBytes?: number;
 }
 
+/** What a decoder holds while it waits for more bytes (a frame whose body stalls shows while it waits). */
+export interface PendingFrame {
+  /** A header block, a body of known length, a line, bytes outside any frame, or bytes skipped after a refused length. */
+  part: 'header' | 'body' | 'line' | 'unframed' | 'skip';
+  /** Bytes of it received so far. */
+  have: number;
+  /** Bytes it needs in all, when known (a body's Content-Length). */
+  need?: number;
+}
+
 export interface FrameDecoder {
   /** Feed the next chunk; returns the frames it completed (often none, sometimes many). */
   push(chunk: Uint8Array): Frame[];
+  /** The unfinished frame it holds, or null when it is between frames. */
+  pending(): PendingFrame | null;
   /** End of stream: returns what is left as frames (a truncated frame becomes `incomplete` noise). */
   flush(): Frame[];
 }

@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../session/types';
 import { recognizeDap } from './dap';
+import { duplicateKeyFindings } from './rules/duplicate-keys';
 import { classifyValue } from './rules/envelope';
 import { finding } from './rules/table';
 import type { Classified, ClassifiedItem } from './types';
@@ -11,22 +12,32 @@ import type { Classified, ClassifiedItem } from './types';
 export interface ClassifyOptions {
   /** Batch entries checked one by one; past this, a finding says the rest were not. Default 50 000. */
   maxBatchItems?: number;
+  /**
+   * The text came from the peer, which answers our requests: then unparsable text breaks "the Server
+   * MUST reply with a Response" (`reply-parse-error`) rather than being a Parse error we sent.
+   */
+  fromPeer?: boolean;
 }
 
 const DEFAULT_MAX_BATCH_ITEMS = 50_000;
 
 export function classify(text: string, opts?: ClassifyOptions): Classified {
   if (typeof text !== 'string') {
-    return parseError(`Expected message text, got ${text === null ? 'null' : typeof text}.`);
+    return parseError(`Expected message text, got ${text === null ? 'null' : typeof text}.`, opts);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return parseError(text.trim() === '' ? 'Empty message: not valid JSON.' : `Not valid JSON: ${errorText(e)}`);
+    return parseError(text.trim() === '' ? 'Empty message: not valid JSON.' : `Not valid JSON: ${errorText(e)}`, opts);
   }
   try {
-    return classifyParsed(text, value, opts);
+    const c = classifyParsed(text, value, opts);
+    if (typeof value === 'object' && value !== null) {
+      const dups = duplicateKeyFindings(text, value);
+      if (dups.length > 0) c.findings = [...c.findings, ...dups];
+    }
+    return c;
   } catch (e) {
     // Defensive: a bug here must not take a session down; the message still gets recorded.
     return {
@@ -85,8 +96,9 @@ function classifyBatch(text: string, arr: unknown[], maxItems: number): Classifi
   return { index: 0, kind: 'batch', hasId: false, items, findings, value: arr };
 }
 
-function parseError(message: string): Classified {
-  return { index: 0, kind: 'parse-error', hasId: false, findings: [finding('parse-error', undefined, message)] };
+function parseError(message: string, opts: ClassifyOptions | undefined): Classified {
+  const rule = opts?.fromPeer ? 'reply-parse-error' : 'parse-error';
+  return { index: 0, kind: 'parse-error', hasId: false, findings: [finding(rule, undefined, message)] };
 }
 
 function errorText(e: unknown): string {

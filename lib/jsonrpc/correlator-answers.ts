@@ -8,6 +8,7 @@ import { finding } from './rules/table';
 import { type BatchRecord, type Entry, live as isLive, type NotifRecord, type Outcome, type Space } from './correlator-state';
 import type { Classified, ClassifiedItem, CorrelationResult, RawErrorObject } from './types';
 import { formatId } from './ids';
+import { checkAnswer, withVerdict } from './correlator-checks';
 
 export interface AnswerContext {
   space: Space;
@@ -169,12 +170,13 @@ export function observeSingleAnswer(ctx: AnswerContext, c: Classified, out: Outc
   if (e?.emptyBatch && !isSingleInvalidRequest(c)) {
     fs.push(finding('empty-batch-reply', undefined, `The empty batch #${e.seq} was answered, but not with an Invalid Request error (-32600) with a null id.`));
   }
+  const verdict = e ? checkAnswer(e, c, ctx.seq, undefined, ctx.space, fs, out.later) : {};
   const r: CorrelationResult = { findings: fs, patches: [], state: p.state };
   if (p.pair !== undefined) r.pair = p.pair;
   if (p.pairIndex !== undefined) r.pairIndex = p.pairIndex;
   if (p.latencyMs !== undefined) r.latencyMs = p.latencyMs;
   if (p.late) r.late = true;
-  if (c.error !== undefined) r.error = ctx.describe(c.error, e?.method);
+  if (c.error !== undefined) r.error = withVerdict(ctx.describe(c.error, e?.method), verdict);
   return r;
 }
 
@@ -260,7 +262,8 @@ export function observeBatchReply(ctx: AnswerContext, c: Classified, answers: Cl
     if (p.late) late = true;
     if (e) paired++;
     if (p.state === 'duplicate') dups++;
-    if (item.error !== undefined) it.error = ctx.describe(item.error, e?.method);
+    const verdict = e ? checkAnswer(e, item, ctx.seq, '[' + item.index + ']', ctx.space, extra, out.later) : {};
+    if (item.error !== undefined) it.error = withVerdict(ctx.describe(item.error, e?.method), verdict);
     for (const f of extra) {
       it.findings.push(f);
       fs.push(f);

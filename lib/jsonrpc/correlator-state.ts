@@ -29,6 +29,12 @@ export interface Entry {
   /** A null-id error may answer it: it was invalid, unparsable, or an empty batch. */
   nullOk: boolean;
   emptyBatch: boolean;
+  /** The message was valid JSON (false for a parse error we sent): a -32700 answer to it is a false claim. */
+  parsed: boolean;
+  /** Why the message was not a valid Request object (its first error finding), when it was not. */
+  invalid?: string;
+  /** DAP requests are not JSON-RPC: the answer checks do not apply. */
+  dap?: boolean;
   timedOut: boolean;
   cancelled: boolean;
   /** Forgotten (memory cap) or the target exited: nothing pairs with it any more. */
@@ -40,6 +46,12 @@ export interface Entry {
   nextSame?: Entry;
 }
 
+/** A finding about an event recorded earlier (a timeout, a -32601 the peer later contradicts). */
+export interface LaterFinding {
+  seq: number;
+  finding: Finding;
+}
+
 export interface NotifRecord {
   seq: number;
   t: number;
@@ -49,6 +61,8 @@ export interface NotifRecord {
 
 const ANSWERED_CAP = 10_000;
 const NOTIF_CAP = 64;
+/** Methods remembered per side for "-32601 to a method it answers elsewhere". */
+const METHOD_CAP = 1024;
 
 export class Space {
   /** `live` is shared by both spaces: every unanswered entry, in arrival order. */
@@ -65,6 +79,25 @@ export class Space {
   readonly notifs: NotifRecord[] = [];
   /** Batches with entries still unanswered. */
   readonly openBatches = new Set<BatchRecord>();
+  /** Methods of these requests that got a result: method → seq of the answer. */
+  readonly methodsAnswered = new Map<string, number>();
+  /** Methods of these requests answered -32601: method → the error answers (seq, path). */
+  readonly methodsNotFound = new Map<string, { seq: number; path?: string }[]>();
+
+  noteMethodAnswered(method: string, answerSeq: number): void {
+    if (this.methodsAnswered.has(method)) return;
+    if (this.methodsAnswered.size >= METHOD_CAP) this.methodsAnswered.clear();
+    this.methodsAnswered.set(method, answerSeq);
+  }
+
+  noteMethodNotFound(method: string, answerSeq: number, path: string | undefined): void {
+    let list = this.methodsNotFound.get(method);
+    if (!list) {
+      if (this.methodsNotFound.size >= METHOD_CAP) this.methodsNotFound.clear();
+      this.methodsNotFound.set(method, (list = []));
+    }
+    if (list.length < 16) list.push(path === undefined ? { seq: answerSeq } : { seq: answerSeq, path });
+  }
 
   hasPending(key: string): boolean {
     return this.byKey.has(key);
@@ -168,6 +201,8 @@ export function opposite(dir: Direction): Direction {
 /** Collects the patches and findings of one observe() call, one patch per earlier event. */
 export class Outcome {
   readonly findings: Finding[] = [];
+  /** Findings about earlier events; the pipeline adds them to those events. */
+  readonly later: LaterFinding[] = [];
   // Created on first use: most messages patch one earlier event or none.
   private patchBySeq: Map<number, EventPatch> | undefined;
   private dirty: Set<BatchRecord> | undefined;

@@ -8,7 +8,8 @@
 import { describeError } from '../errors/describe';
 import type { BatchItem, DecodedError, Direction, EventPatch, Finding } from '../session/types';
 import { observeBatchReply, observeSingleAnswer, pairEntry, type AnswerContext } from './correlator-answers';
-import { baseItem, type BatchRecord, type Entry, live, opposite, Outcome, Space } from './correlator-state';
+import { firstError, noResponseFinding } from './correlator-checks';
+import { baseItem, type BatchRecord, type Entry, type LaterFinding, live, opposite, Outcome, Space } from './correlator-state';
 import { finding } from './rules/table';
 import type { Classified, ClassifiedItem, CorrelationResult, CorrelatorOptions, ObservedMessage, PendingRequest, RawErrorObject } from './types';
 
@@ -25,6 +26,8 @@ export class Correlator {
   /** Entries in arrival order for timeouts; `head` moves past the ones already timed out. */
   private queue: Entry[] = [];
   private head = 0;
+  /** Findings about earlier events, collected until the caller takes them (takeLaterFindings). */
+  private later: LaterFinding[] = [];
 
   constructor(opts?: CorrelatorOptions) {
     const t = opts?.timeoutMs;
@@ -46,8 +49,20 @@ export class Correlator {
     else if (c.role === 'response' || c.role === 'error') r = observeSingleAnswer(this.answerContext(msg), c, out);
     else r = this.observeAsk(msg, c, out);
     r.patches = out.patches();
+    if (out.later.length) this.later.push(...out.later);
     this.enforceCap();
     return r;
+  }
+
+  /**
+   * Findings about events recorded earlier, from observe() and tick() calls since the last take:
+   * a request that never got its answer, a -32601 the peer contradicted later.
+   */
+  takeLaterFindings(): LaterFinding[] {
+    if (this.later.length === 0) return [];
+    const list = this.later;
+    this.later = [];
+    return list;
   }
 
   /** Marks requests waiting longer than the timeout as timed out. Their answers still pair later, as `late`. */
@@ -62,6 +77,8 @@ export class Correlator {
       if (!live(e) || e.cancelled || e.timedOut) continue;
       e.timedOut = true;
       this.setState(e, 'timed-out', out);
+      // Silence from the peer breaks a MUST; our own silence to the peer's requests is the user's to see in the state.
+      if (e.dir === 'out' && !e.dap) this.later.push(noResponseFinding(e, this.timeoutMs));
     }
     if (this.head > 1024 && this.head * 2 > q.length) {
       this.queue = q.slice(this.head);
@@ -168,10 +185,12 @@ export class Correlator {
       key,
       nullOk: !valid,
       emptyBatch: false,
+      parsed: item.kind !== 'parse-error',
       timedOut: false,
       cancelled: false,
       gone: false,
     };
+    if (item.kind === 'invalid') e.invalid = firstError(item.findings);
     if (item.id !== undefined) e.id = item.id;
     if (item.idText !== undefined) e.idText = item.idText;
     if (item.method !== undefined) e.method = item.method;
@@ -239,7 +258,10 @@ export class Correlator {
     const result: CorrelationResult = { findings: out.findings, patches: [] };
     if (dap.type === 'request') {
       const e = this.register(msg, { index: 0, kind: 'request', hasId: true, id: dap.seq, idKey: 'dap:' + dap.seq, method: dap.command, findings: [] }, undefined, out.findings, 'seq');
-      if (e) result.state = 'pending';
+      if (e) {
+        e.dap = true;
+        result.state = 'pending';
+      }
       return result;
     }
     if (dap.type !== 'response') return result;

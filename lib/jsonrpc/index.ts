@@ -10,6 +10,7 @@ export type {
 } from './types';
 export { classify, type ClassifyOptions } from './classify';
 export { Correlator } from './correlator';
+export type { LaterFinding } from './correlator-state';
 export { recognizeDap } from './dap';
 export { canonicalNumber, extractIdTokens, formatId, idKey, isSpecId, NULL_ID_KEY, sameId } from './ids';
 export { describeValue } from './rules/envelope';

@@ -12,6 +12,8 @@ import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
+import type { FrameHint } from '../framing/types';
+import { finding } from '../jsonrpc/rules/table';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
 
 export interface PipelineOptions {
@@ -24,6 +26,8 @@ export interface PipelineOptions {
 
 export interface WireExtras {
   rawBase64?: string;
+  /** What the framing layer knows went wrong with this frame (lib/framing/hints.ts). */
+  framingHint?: FrameHint;
   http?: TrafficEvent['http'];
   ws?: TrafficEvent['ws'];
   process?: TrafficEvent['process'];
@@ -47,6 +51,9 @@ export interface PipelineOutput {
   /** Set when this message made the session's dialect known. */
   dialectChanged?: SessionDialect;
 }
+
+/** Text from the target is judged as the answer of a Server (see ClassifyOptions.fromPeer). */
+const FROM_PEER = { fromPeer: true } as const;
 
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
@@ -111,7 +118,7 @@ export class MessagePipeline {
 
   /** A whole message that crossed the wire: `raw` is the exact wire text, `body` the JSON text inside it. */
   message(dir: 'in' | 'out', t: number, time: number, raw: string, body: string, extras: WireExtras = {}): PipelineOutput {
-    const classified = classify(body);
+    const classified = classify(body, dir === 'in' ? FROM_PEER : undefined);
     const seq = ++this.seq;
     let dialectChanged: SessionDialect | undefined;
     if (this.detector) {
@@ -128,6 +135,7 @@ export class MessagePipeline {
     const result = this.correlator.observe({ seq, t, dir, classified, ...(exchange !== undefined ? { exchange } : {}) });
     if (result.state === 'duplicate') this.continueStream(result, extras);
     const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
+    if (extras.framingHint) findings.unshift(hintFinding(extras.framingHint));
     const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
     copyExtras(event, extras);
     if (classified.hasId) {
@@ -152,22 +160,14 @@ export class MessagePipeline {
     }
 
     const patches = result.patches;
-    for (const lf of this.lifecycle.observe({ seq, dir, classified })) {
-      if (lf.seq === seq) {
-        event.findings.push(lf.finding);
-        continue;
-      }
-      const earlier = this.recentEvent(lf.seq);
-      if (!earlier) continue;
-      earlier.findings = [...earlier.findings, lf.finding];
-      patches.push({ seq: lf.seq, findings: earlier.findings });
-    }
     this.remember(event);
+    this.addFindings(this.correlator.takeLaterFindings(), patches, seq);
+    this.addFindings(this.lifecycle.observe({ seq, dir, classified }), patches, seq);
     return { event, patches, classified, dialectChanged };
   }
 
   /** Bytes the framing layer could not make a message of; kept exactly, with the reason. */
-  noise(dir: 'in' | 'out', t: number, time: number, raw: string, reason: string, detail: string, rawBase64?: string): PipelineOutput {
+  noise(dir: 'in' | 'out', t: number, time: number, raw: string, reason: string, detail: string, rawBase64?: string, hint?: FrameHint): PipelineOutput {
     const event: TrafficEvent = {
       seq: ++this.seq,
       t,
@@ -179,6 +179,7 @@ export class MessagePipeline {
       note: detail,
       findings: [{ rule: `framing-${reason}`, severity: 'error', message: detail }],
     };
+    if (hint) event.findings.push(hintFinding(hint));
     if (rawBase64) event.rawBase64 = rawBase64;
     return { event, patches: [] };
   }
@@ -208,9 +209,36 @@ export class MessagePipeline {
     return patches;
   }
 
-  /** Pending requests past their timeout become `timed-out`. */
+  /** A recent event by seq, as recorded (later patches are not applied to it). */
+  event(seq: number): TrafficEvent | undefined {
+    return this.recentEvent(seq);
+  }
+
+  /** Pending requests past their timeout become `timed-out`, with the MUST their silence breaks. */
   tick(t: number): EventPatch[] {
-    return this.correlator.tick(t);
+    const patches = this.correlator.tick(t);
+    this.addFindings(this.correlator.takeLaterFindings(), patches);
+    return patches;
+  }
+
+  /**
+   * Findings about recent events (the current one included): added to the event and sent as a
+   * patch carrying its whole new findings list, merged into a patch for that event when there is one.
+   */
+  private addFindings(list: readonly { seq: number; finding: Finding }[], patches: EventPatch[], currentSeq?: number): void {
+    for (const lf of list) {
+      const earlier = this.recentEvent(lf.seq);
+      if (!earlier) continue;
+      if (lf.seq === currentSeq) {
+        // The event being made: it is not sent yet, so no patch.
+        earlier.findings.push(lf.finding);
+        continue;
+      }
+      earlier.findings = [...earlier.findings, lf.finding];
+      const p = patches.find((x) => x.seq === lf.seq);
+      if (p) p.findings = earlier.findings;
+      else patches.push({ seq: lf.seq, findings: earlier.findings });
+    }
   }
 
   /** The target is gone: whatever is still pending ends as `target-exited`. */
@@ -278,6 +306,10 @@ export class MessagePipeline {
       return { ...fresh };
     };
   }
+}
+
+function hintFinding(hint: FrameHint): Finding {
+  return finding(hint.rule, undefined, hint.message);
 }
 
 function copyExtras(event: TrafficEvent, extras: WireExtras): void {

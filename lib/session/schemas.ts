@@ -14,6 +14,7 @@ import type {
   DecodedError,
   EventPatch,
   Finding,
+  Framing,
   SessionFileV1,
   SessionSummary,
   TargetSpec,

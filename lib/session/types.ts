@@ -162,7 +162,8 @@ export interface TrafficEvent {
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */
 export type { EventPatch } from './patch';
 
-export type Framing = 'content-length' | 'newline';
+/** `auto` lets the peer's first bytes pick content-length or newline (lib/framing/auto.ts). */
+export type Framing = 'content-length' | 'newline' | 'auto';
 
 // One home for the target kinds: lib/targets (one file per kind, one registry).
 export type { HttpTarget } from '../targets/http';

@@ -4,11 +4,17 @@
  */
 import { z } from 'zod';
 import { LIMITS, boundedRecord, headerName, headerValue } from '../session/schema-blocks';
+import { FRAMINGS } from '../framing/registry';
+import type { Framing } from '../session/types';
 import type { HeaderRow } from './kind';
 
 export const targetHeaders = boundedRecord('headers', LIMITS.targetHeaders, headerName, headerValue);
 
-export const framingSchema = z.enum(['content-length', 'newline'], { message: 'framing must be content-length or newline' });
+// From the framing registry, so a new framing is accepted everywhere at once.
+export const framingSchema = z.enum(FRAMINGS as [Framing, ...Framing[]], { message: `framing must be ${FRAMINGS.join(', ')}` });
+
+/** How the CLI's usage lines spell the framing choice. */
+export const FRAMING_USAGE = `--framing ${FRAMINGS.join('|')}`;
 
 export const urlWith = (protocols: RegExp, what: string) =>
   z
@@ -29,6 +35,6 @@ export function headersOf(rows: readonly HeaderRow[]): { ok: true; headers?: Rec
 }
 
 /** The CLI's framing, or the usage error that names the flag which needs it. */
-export function needFraming(flag: string, framing: 'content-length' | 'newline' | undefined): { ok: true; framing: 'content-length' | 'newline' } | { ok: false; error: string } {
-  return framing ? { ok: true, framing } : { ok: false, error: `${flag} needs --framing content-length|newline` };
+export function needFraming(flag: string, framing: Framing | undefined): { ok: true; framing: Framing } | { ok: false; error: string } {
+  return framing ? { ok: true, framing } : { ok: false, error: `${flag} needs --framing ${FRAMINGS.join('|')}` };
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS, boundedRecord, noNul } from '../session/schema-blocks';
 import type { ArgvForm, TargetKindDef } from './kind';
-import { framingSchema, needFraming } from './parts';
+import { framingSchema, needFraming, FRAMING_USAGE } from './parts';
 import { linesToArgs, parseEnvLines, splitCommandLine } from './split-args';
 
 const envName = z
@@ -58,7 +58,7 @@ export const stdio: TargetKindDef<StdioTarget, StdioForm, typeof StdioTargetSche
   key: (t) => `stdio ${JSON.stringify([t.command, ...(t.args ?? [])])}${t.cwd ? ` in ${t.cwd}` : ''}`,
   cli: {
     flag: '--stdio',
-    usage: '--framing content-length|newline [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]',
+    usage: `${FRAMING_USAGE} [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]`,
     build(a) {
       const f = needFraming('--stdio', a.framing);
       if (!f.ok) return f;

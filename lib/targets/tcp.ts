@@ -1,7 +1,7 @@
 /** TCP targets (language servers' `--socket`, DAP adapters): a byte stream with framed messages. */
 import { z } from 'zod';
 import type { TargetKindDef } from './kind';
-import { framingSchema, needFraming } from './parts';
+import { framingSchema, needFraming, FRAMING_USAGE } from './parts';
 
 export const TcpTargetSchema = z.object({
   kind: z.literal('tcp'),
@@ -28,7 +28,7 @@ export const tcp: TargetKindDef<TcpTarget, TcpForm, typeof TcpTargetSchema> = {
   cli: {
     flag: '--tcp',
     value: 'HOST:PORT',
-    usage: '--framing content-length|newline',
+    usage: FRAMING_USAGE,
     build(a) {
       const m = /^(.+):(\d+)$/.exec(a.value ?? '');
       if (!m) return { ok: false, error: `--tcp wants HOST:PORT, got ${JSON.stringify(a.value)}` };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { LIMITS, noNul } from '../session/schema-blocks';
 import type { TargetKindDef } from './kind';
-import { framingSchema, needFraming } from './parts';
+import { framingSchema, needFraming, FRAMING_USAGE } from './parts';
 
 export const UnixTargetSchema = z.object({
   kind: z.literal('unix'),
@@ -31,7 +31,7 @@ export const unix: TargetKindDef<UnixTarget, UnixForm, typeof UnixTargetSchema> 
   cli: {
     flag: '--unix',
     value: 'PATH',
-    usage: '--framing content-length|newline',
+    usage: FRAMING_USAGE,
     build(a) {
       if (!a.value) return { ok: false, error: '--unix wants the path of a socket' };
       const f = needFraming('--unix', a.framing);

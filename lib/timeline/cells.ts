@@ -3,6 +3,7 @@
  * viewer so both say the same thing about the same entry. Styling stays with each renderer.
  */
 import type { TrafficEvent } from '../session/types';
+import { stderrText, visibleText } from './format';
 import type { SeqLookup } from './status';
 
 export type CellTone = 'fg' | 'faint' | 'muted';
@@ -25,8 +26,17 @@ export function kindLabel(ev: TrafficEvent): string {
   return ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind;
 }
 
-/** The method cell: the event's own method, its request's for an answer, or what the entry is about. */
+/**
+ * The method cell: the event's own method, its request's for an answer, or what the entry is about.
+ * Peer text goes through visibleText (bidi and zero-width characters as escapes) so a method can
+ * never display as a different one; stderr also loses its ANSI sequences.
+ */
 export function methodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | null {
+  const cell = rawMethodCell(ev, lookup);
+  return cell && { ...cell, text: ev.kind === 'stderr' ? stderrText(cell.text) : visibleText(cell.text) };
+}
+
+function rawMethodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | null {
   if (ev.method !== undefined) return { prefix: '', text: ev.method, tone: 'fg' };
   switch (ev.kind) {
     case 'response':

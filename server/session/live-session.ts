@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { getCodec } from '../../lib/framing/registry';
+import { AutoDecoder, encoderFor } from '../../lib/framing/auto';
 import type { FrameDecoder, Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
@@ -35,6 +36,8 @@ export interface LiveSessionInit {
 }
 
 const TICK_MS = 200;
+/** A frame that gets no byte for this long is reported while it waits (once per stall). */
+const STALL_MS = 2000;
 const utf8 = new TextDecoder();
 
 export function newSessionId(): string {
@@ -61,6 +64,8 @@ export class LiveSession {
   private closed = false;
   private readonly transportOptions: TransportOptions | undefined;
   private readonly http: HttpExchanges | null;
+  /** The decoder's unfinished frame as last seen, since when, and whether its stall was reported. */
+  private stall: { key: string; since: number; reported: boolean } | null = null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
@@ -116,8 +121,8 @@ export class LiveSession {
       throw new Error(`session is ${this.summary.status}: connect again to send`);
     }
     let seq: number;
-    if (transport.stream) {
-      const bytes = getCodec(transport.framing).encode(text);
+    if (transport.stream && this.decoder) {
+      const bytes = encoderFor(transport.framing, this.decoder)(text);
       transport.admit(bytes.length);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
@@ -206,7 +211,13 @@ export class LiveSession {
   private transportEvents(): TransportEvents {
     return {
       onBytes: (chunk) => {
-        if (this.decoder) this.frames(this.decoder.push(chunk));
+        if (!this.decoder) return;
+        const before = this.decoder instanceof AutoDecoder ? this.decoder.chosen : undefined;
+        const frames = this.decoder.push(chunk);
+        if (before === null && this.decoder instanceof AutoDecoder && this.decoder.chosen) {
+          this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `framing detected: ${this.decoder.chosen} (from the peer's first bytes)`));
+        }
+        this.frames(frames);
       },
       onMessage: (msg) => {
         const out = this.pipeline.message('in', this.now(), Date.now(), msg.text, msg.text, {
@@ -278,11 +289,11 @@ export class LiveSession {
   private frames(frames: Frame[]): void {
     for (const frame of frames) {
       if (frame.type === 'message') {
-        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64 });
+        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64, framingHint: frame.hint });
         this.record(out);
         this.maybeAutoReply(out);
       } else {
-        this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64));
+        this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64, frame.hint));
       }
     }
   }
@@ -317,11 +328,51 @@ export class LiveSession {
   }
 
   private tick(): void {
+    this.reportStall();
     const patches = this.pipeline.tick(this.now());
     if (patches.length) {
       this.pendingPatches.push(...patches);
       this.scheduleFlush();
+      this.cancelTimedOut(patches);
     }
+  }
+
+  /** Where the dialect says so (MCP), a request of ours that timed out is cancelled the dialect's way. */
+  private cancelTimedOut(patches: EventPatch[]): void {
+    const profile = this.pipeline.dialectProfile;
+    if (!profile.cancelOnTimeout || !this.isOpen) return;
+    for (const p of patches) {
+      if (p.state !== 'timed-out') continue;
+      const request = this.pipeline.event(p.seq);
+      if (!request || request.dir !== 'out' || request.kind !== 'request') continue;
+      const r = profile.cancel({ id: request.id, idText: request.idText, method: request.method }, { reason: 'timed out in rpcscope: no answer within the timeout' });
+      if (r.ok) this.send(r.text).catch(() => undefined);
+    }
+  }
+
+  /** A frame whose bytes stopped coming is shown while it waits, not only at the end of the stream. */
+  private reportStall(): void {
+    const p = this.decoder?.pending() ?? null;
+    if (!p) {
+      this.stall = null;
+      return;
+    }
+    const key = `${p.part}:${p.have}`;
+    const now = this.now();
+    if (!this.stall || this.stall.key !== key) {
+      this.stall = { key, since: now, reported: false };
+      return;
+    }
+    if (this.stall.reported || now - this.stall.since < STALL_MS) return;
+    this.stall.reported = true;
+    const waited = `waiting ${Math.round((now - this.stall.since) / 1000)} s`;
+    const what =
+      p.part === 'body' ? `frame incomplete: ${p.have} of ${p.need} bytes, ${waited}`
+      : p.part === 'skip' ? `skipping after a refused Content-Length: ${p.have} bytes so far and no next header, ${waited}`
+      : p.part === 'header' ? `frame incomplete: a header of ${p.have} bytes without its blank line, ${waited}`
+      : p.part === 'unframed' ? `${p.have} bytes outside any frame, waiting for a line break or the next header, ${waited}`
+      : `frame incomplete: a line of ${p.have} bytes without its line break, ${waited}`;
+    this.record(this.pipeline.meta('connection', now, Date.now(), '', what));
   }
 
   private fail(message: string): void {

@@ -8,8 +8,15 @@ import { extractIdTokens, idKey as makeIdKey, NULL_ID_KEY } from '../ids';
 import type { ClassifiedItem, MessageRole, RawErrorObject } from '../types';
 import { finding } from './table';
 
-/** Extensions the `rpc.` prefix is reserved for, so their use is no finding. */
-const KNOWN_RPC_EXTENSIONS = new Set(['rpc.discover']);
+/**
+ * Extensions the `rpc.` prefix is reserved for: OpenRPC's service discovery and the methods
+ * rpc-websockets itself uses for events and login. Their use is an info note, not a warning.
+ */
+const KNOWN_RPC_EXTENSIONS = new Set(['rpc.discover', 'rpc.on', 'rpc.off', 'rpc.login']);
+
+/** Members the specification defines for a Response object and an Error object (§5, §5.1). */
+const RESPONSE_MEMBERS = new Set(['jsonrpc', 'result', 'error', 'id']);
+const ERROR_MEMBERS = new Set(['code', 'message', 'data']);
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -142,9 +149,12 @@ export function classifyValue(v: unknown, index: number, inBatch: boolean, text:
     role = hasId ? 'request' : 'notification';
     if (typeof method === 'string') {
       methodName = method;
-      // `rpc.discover` is the OpenRPC service-discovery extension: exactly the use the prefix is reserved for.
-      if (method.startsWith('rpc.') && !KNOWN_RPC_EXTENSIONS.has(method)) {
-        findings.push(finding('method-reserved', join(prefix, 'method'), `"${method}" starts with "rpc.", a prefix reserved for rpc-internal methods and extensions.`));
+      if (method.startsWith('rpc.')) {
+        if (KNOWN_RPC_EXTENSIONS.has(method)) {
+          findings.push(finding('method-rpc-extension', join(prefix, 'method'), `"${method}" is a method of a known extension, the use the "rpc." prefix is reserved for.`));
+        } else {
+          findings.push(finding('method-reserved', join(prefix, 'method'), `"${method}" starts with "rpc.", a prefix reserved for rpc-internal methods and extensions.`));
+        }
       }
     } else {
       findings.push(finding('method-type', join(prefix, 'method'), `method is ${describeValue(method)}; it must be a String.`));
@@ -169,6 +179,7 @@ export function classifyValue(v: unknown, index: number, inBatch: boolean, text:
       findings.push(finding('response-result-xor-error', prefix === '' ? undefined : prefix, 'The response has both result and error; it must have exactly one.'));
     }
     if (!hasId) findings.push(finding('response-id-missing', join(prefix, 'id')));
+    unknownMembers(o, RESPONSE_MEMBERS, 'response-unknown-member', prefix, 'The Response object', findings);
     if (hasError) rawError = checkErrorObject(error, prefix, idValue === null && !hasResult, findings);
   } else if (o.params !== undefined) {
     // jsonrpc and params but no method: a request that forgot its method.
@@ -214,6 +225,7 @@ function checkErrorObject(error: unknown, prefix: string, nullId: boolean, findi
     return undefined;
   }
   const e = error as RawErrorObject;
+  unknownMembers(error as Record<string, unknown>, ERROR_MEMBERS, 'error-unknown-member', join(prefix, 'error'), 'The Error object', findings);
   const code = e.code;
   const codeOk = typeof code === 'number' && Number.isInteger(code);
   if (!codeOk) {
@@ -236,4 +248,15 @@ function checkErrorObject(error: unknown, prefix: string, nullId: boolean, findi
     );
   }
   return e;
+}
+
+/** One finding per member of `o` that `known` does not list, naming it (a handful at most are named). */
+function unknownMembers(o: Record<string, unknown>, known: ReadonlySet<string>, rule: string, prefix: string, what: string, findings: Finding[]): void {
+  let named = 0;
+  for (const k in o) {
+    if (known.has(k) || !Object.prototype.hasOwnProperty.call(o, k)) continue;
+    if (++named > 8) break;
+    const shown = k.length > 60 ? JSON.stringify(k.slice(0, 60)) + '…' : JSON.stringify(k);
+    findings.push(finding(rule, join(prefix, k), `${what} has a member ${shown} that the specification does not define.`));
+  }
 }

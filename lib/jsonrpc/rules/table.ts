@@ -5,11 +5,14 @@
  * need the messages around it (the correlator applies them).
  */
 import type { Finding, Severity } from '../../session/types';
+import { ANSWER_RULES } from './answer-rules';
+import { FRAMING_RULES } from './framing-rules';
 
 export interface RuleDef {
   id: string;
   severity: Severity;
-  scope: 'message' | 'conversation';
+  /** `framing` rules judge the bytes around a message (lib/framing/hints.ts). */
+  scope: 'message' | 'conversation' | 'framing';
   /** Default finding text; call sites may give a more precise one. */
   message: string;
   /** The spec sentence the rule enforces, quoted. */
@@ -32,7 +35,8 @@ const defs: RuleDef[] = [
   },
   {
     id: 'not-jsonrpc',
-    severity: 'info',
+    // A warning: on a JSON-RPC connection, a frame that is JSON but not JSON-RPC is a real deviation.
+    severity: 'warning',
     scope: 'message',
     message: 'Valid JSON, but not a JSON-RPC message: no jsonrpc, method, result or error member.',
     spec: 'A rpc call is represented by sending a Request object to a Server.',
@@ -294,6 +298,8 @@ const defs: RuleDef[] = [
     spec: 'request_seq: Sequence number of the corresponding request.',
     section: 'Debug Adapter Protocol, Response',
   },
+  ...ANSWER_RULES,
+  ...FRAMING_RULES,
 ];
 
 export const RULES: ReadonlyMap<string, RuleDef> = new Map(defs.map((d) => [d.id, d]));

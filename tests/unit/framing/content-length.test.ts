@@ -192,16 +192,29 @@ describe('content-length framing: bad input becomes noise and decoding resumes',
     expect(frames.at(-1)).toEqual(msg(good));
   });
 
-  it('skips a body over the configured frame cap, keeping only a bounded prefix, then decodes the next frame', () => {
+  it('refuses a declared length over the configured frame cap at once, skips the body counting it, then decodes the next frame', () => {
     const big = '{"data":"' + 'x'.repeat(5000) + '"}';
     const input = frame(big) + frame(good);
     const frames = decodeWhole(codec, enc(input), { maxFrameBytes: 1000 });
-    expect(frames).toHaveLength(2);
     const header = `Content-Length: ${big.length}\r\n\r\n`;
-    expect(frames[0]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: header.length + big.length, raw: header + big.slice(0, 1024) });
-    expect((frames[0] as NoiseFrame).detail).toMatch(/over the 1000 bytes frame cap/);
-    expect(frames[1]).toEqual(msg(good));
+    expect(frames).toHaveLength(3);
+    expect(frames[0]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: header.length, raw: header });
+    expect((frames[0] as NoiseFrame).detail).toMatch(/over the 1000 bytes frame cap: refused at once/);
+    expect(frames[1]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: big.length, raw: big.slice(0, 1024) });
+    expect(frames[2]).toEqual(msg(good));
     for (const size of [1, 7, 333]) expect(decodeInChunks(codec, enc(input), size, { maxFrameBytes: 1000 })).toEqual(frames);
+  });
+
+  it('a lying Content-Length is refused as soon as its header arrives, and the frames after it still decode', () => {
+    // 2 GB announced, a 20-byte body, then the next frame glued to it: nothing may be swallowed.
+    const d = codec.createDecoder();
+    const liar = 'Content-Length: 2000000000\r\n\r\n';
+    expect(d.push(enc(liar))).toEqual([expect.objectContaining({ type: 'noise', reason: 'oversized', raw: liar })]);
+    const rest = '{"jsonrpc":"2.0","x":1}' + frame(good) + frame(good);
+    const later = [...d.push(enc(rest)), ...d.flush()];
+    expect(later).toEqual([expect.objectContaining({ type: 'noise', reason: 'oversized', byteLength: 23, raw: '{"jsonrpc":"2.0","x":1}' }), msg(good), msg(good)]);
+    const all = concat(liar, rest);
+    expectSameWhateverTheChunking(codec, all, decodeWhole(codec, all));
   });
 
   it('skips a body over the default 16 MiB cap without keeping it', () => {
@@ -209,13 +222,15 @@ describe('content-length framing: bad input becomes noise and decoding resumes',
     const d = codec.createDecoder();
     const header = `Content-Length: ${size}\r\n\r\n`;
     const out = [...d.push(enc(header))];
+    expect(out).toHaveLength(1);
     const block = new Uint8Array(1024 * 1024).fill(0x61);
     for (let sent = 0; sent < size; sent += block.length) out.push(...d.push(block.subarray(0, Math.min(block.length, size - sent))));
     out.push(...d.push(enc(frame(good))), ...d.flush());
-    expect(out).toHaveLength(2);
-    expect(out[0]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: header.length + size });
-    expect((out[0] as NoiseFrame).raw).toBe(header + 'a'.repeat(1024));
-    expect(out[1]).toEqual(msg(good));
+    expect(out).toHaveLength(3);
+    expect(out[0]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: header.length, raw: header });
+    expect(out[1]).toMatchObject({ type: 'noise', reason: 'oversized', byteLength: size });
+    expect((out[1] as NoiseFrame).raw).toBe('a'.repeat(1024));
+    expect(out[2]).toEqual(msg(good));
   });
 
   it('reports a frame cut off by the end of the stream as incomplete, with its bytes', () => {
@@ -247,7 +262,7 @@ describe('content-length framing: bad input becomes noise and decoding resumes',
     const frames = decodeWhole(codec, input, { maxFrameBytes: 64 });
     expect(frames.map((f) => (f.type === 'noise' ? f.reason : 'message'))).toEqual([
       'bad-header', 'message', 'bad-header', 'bad-header', 'bad-header', 'bad-header', 'bad-header',
-      'message', 'bad-header', 'bad-header', 'message', 'oversized', 'message', 'incomplete',
+      'message', 'bad-header', 'bad-header', 'message', 'oversized', 'oversized', 'message', 'incomplete',
     ]);
     expectSameWhateverTheChunking(codec, input, frames, { maxFrameBytes: 64 });
   });

@@ -60,6 +60,7 @@ export class Conversation {
     };
     this.events.set(seq, ev);
     this.apply(r.patches);
+    this.takeLater();
     return seq;
   }
 
@@ -86,6 +87,7 @@ export class Conversation {
   tick(t: number): EventPatch[] {
     const p = this.c.tick(t);
     this.apply(p);
+    this.takeLater();
     return p;
   }
 
@@ -103,6 +105,11 @@ export class Conversation {
 
   rules(seq: number): string[] {
     return this.ev(seq).findings.map((f) => f.rule);
+  }
+
+  /** Findings the correlator made about earlier events (timeouts, contradicted errors) go onto them. */
+  private takeLater(): void {
+    for (const lf of this.c.takeLaterFindings()) this.ev(lf.seq).findings.push(lf.finding);
   }
 
   apply(patches: EventPatch[]): void {

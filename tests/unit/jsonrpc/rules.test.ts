@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classify, RULE_LIST } from '../../../lib/jsonrpc';
+import { classify, RULE_LIST, type ClassifyOptions } from '../../../lib/jsonrpc';
 
 /** Each message rule: messages that must fire it (at `path`) and close ones that must not. */
-const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind?: string }> = {
+const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind?: string; opts?: ClassifyOptions }> = {
   'parse-error': { bad: ['{"jsonrpc":"2.0",', '', '   ', 'nul', "{'a':1}"], good: ['{"jsonrpc":"2.0","method":"a"}'], kind: 'parse-error' },
   'not-jsonrpc': { bad: ['42', '"text"', 'null', 'true', '{"foo":"boo"}', '{"id":1}'], good: ['{"jsonrpc":"2.0","method":"a"}', '{"seq":1,"type":"event","event":"stopped"}'], kind: 'not-jsonrpc' },
   'jsonrpc-version': {
@@ -55,6 +55,28 @@ const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind
   },
   'batch-item-type': { bad: ['[1]', '[[]]', '[{"foo":"boo"}]', '["a",{"jsonrpc":"2.0","method":"a"}]'], good: ['[{"jsonrpc":"2.0","method":"a","id":1}]'], kind: 'batch' },
   'batch-empty': { bad: ['[]', ' [ ] '], good: ['[{"jsonrpc":"2.0","method":"a"}]'], kind: 'batch' },
+  'reply-parse-error': { bad: ['<html>502 Bad Gateway</html>', '{"jsonrpc":"2.0",'], good: ['{"jsonrpc":"2.0","result":1,"id":1}'], kind: 'parse-error', opts: { fromPeer: true } },
+  'method-rpc-extension': {
+    bad: ['{"jsonrpc":"2.0","method":"rpc.on","params":["update"],"id":1}', '{"jsonrpc":"2.0","method":"rpc.off","params":["update"],"id":2}', '{"jsonrpc":"2.0","method":"rpc.login","params":{},"id":3}', '{"jsonrpc":"2.0","method":"rpc.discover","id":4}'],
+    good: ['{"jsonrpc":"2.0","method":"rpc.private_thing","id":1}', '{"jsonrpc":"2.0","method":"on","id":1}'],
+    path: 'method',
+    kind: 'request',
+  },
+  'response-unknown-member': {
+    bad: ['{"jsonrpc":"2.0","result":1,"id":1,"notification":true}', '{"jsonrpc":"2.0","error":{"code":1,"message":"x"},"id":1,"stack":"at x"}'],
+    good: ['{"jsonrpc":"2.0","result":{"stack":1,"notification":2},"id":1}', '{"jsonrpc":"2.0","method":"a","params":[],"id":1}'],
+    kind: undefined,
+  },
+  'error-unknown-member': {
+    bad: ['{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error","stack":"Error: boom\\n    at f"},"id":1}'],
+    good: ['{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error","data":{"stack":"at f"}},"id":1}'],
+    path: 'error.stack',
+    kind: 'error',
+  },
+  'duplicate-key': {
+    bad: ['{"jsonrpc":"2.0","id":1,"id":2,"method":"a"}', '[{"jsonrpc":"2.0","method":"a","params":{"x":1,"\\u0078":2},"id":1}]', '{"jsonrpc":"2.0","result":1,"error":{"code":1,"code":2,"message":"x"},"id":1}'],
+    good: ['{"jsonrpc":"2.0","method":"a","params":{"id":1,"x":{"id":2}},"id":1}', '{"jsonrpc":"2.0","method":"a","params":["id","id"],"id":"id"}', '{"jsonrpc":"2.0","method":"a\\"id","params":{"a\\"id":1},"id":1}'],
+  },
   'batch-mixed': { bad: ['[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","result":1,"id":2}]'], good: ['[{"jsonrpc":"2.0","result":1,"id":2},{"jsonrpc":"2.0","result":1,"id":3}]'], kind: 'batch' },
 };
 
@@ -81,7 +103,7 @@ describe('message rules', () => {
     describe(rule, () => {
       for (const text of c.bad) {
         it(`fires on ${JSON.stringify(text)}`, () => {
-          const r = classify(text);
+          const r = classify(text, c.opts);
           const f = r.findings.find((x) => x.rule === rule);
           expect(f, JSON.stringify(r.findings)).toBeDefined();
           expect(f!.spec).toBeTruthy();
@@ -92,11 +114,20 @@ describe('message rules', () => {
       }
       for (const text of c.good) {
         it(`stays quiet on ${JSON.stringify(text)}`, () => {
-          expect(classify(text).findings.map((x) => x.rule)).not.toContain(rule);
+          expect(classify(text, c.opts).findings.map((x) => x.rule)).not.toContain(rule);
         });
       }
     });
   }
+
+  it('a duplicate key names the member and the value JSON.parse kept', () => {
+    const [f] = classify('{"jsonrpc":"2.0","id":7,"method":"a","id":8}').findings;
+    expect(f).toMatchObject({ rule: 'duplicate-key', severity: 'warning', path: 'id' });
+    expect(f.message).toBe('The member "id" appears more than once in the same object; JSON.parse kept the last one, the Number 8, and dropped the earlier value.');
+    // Once the walk runs (an envelope name is repeated, or a batch), duplicates deeper down are named with their path too.
+    const deep = classify('[{"jsonrpc":"2.0","method":"a","params":{"o":{"k":1,"k":"two"}},"id":1}]').findings.find((x) => x.rule === 'duplicate-key');
+    expect(deep).toMatchObject({ path: '[0].params.o.k', message: expect.stringContaining('the String "two"') });
+  });
 
   it('a warning alone does not make a message invalid; an error does', () => {
     expect(classify('{"jsonrpc":"2.0","method":"rpc.x","id":null}').kind).toBe('request');

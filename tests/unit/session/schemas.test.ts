@@ -30,7 +30,7 @@ describe('target specs', () => {
     expect(refused(parseTargetSpec({ kind: 'gopher' }))).toBe('kind: kind must be one of stdio, http, websocket, tcp, unix');
     expect(refused(parseTargetSpec('http://x'))).toBe('expected a target object');
     expect(refused(parseTargetSpec({ kind: 'stdio', command: 'x', framing: 'lines' }))).toBe(
-      'framing: framing must be content-length or newline',
+      'framing: framing must be content-length, newline, auto',
     );
     expect(refused(parseTargetSpec({ kind: 'tcp', host: '127.0.0.1', port: 70000, framing: 'newline' }))).toMatch(/^port: /);
   });
