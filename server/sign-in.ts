@@ -121,7 +121,9 @@ export class SignIn {
       none: 'This page is not signed in.',
     };
     const next = ' The terminal where rpcscope runs shows a fresh sign-in link: open that one, or keep using a tab that is already signed in.';
-    reply(res, { signedIn: false, reason, error: why[reason] + next }, 401);
+    // 200, not 401: "not signed in" is an answer the page shows, not a failed request (a 401
+    // would also put an error in the browser console of every fresh tab).
+    reply(res, { signedIn: false, reason, error: why[reason] + next });
   }
 
   /** Prints a new link unless the last printed one can still be used. */
@@ -142,8 +144,8 @@ export class SignIn {
   }
 }
 
-function reply(res: ServerResponse, value: SignInReply, status = 200): void {
-  sendJson(res, status, value);
+function reply(res: ServerResponse, value: SignInReply): void {
+  sendJson(res, 200, value);
 }
 
 function hash(code: string): string {

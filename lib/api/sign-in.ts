@@ -2,7 +2,8 @@
  * Signing a page in, shared by the server (server/sign-in.ts) and the page
  * (components/stores/sign-in.ts). The URL rpcscope prints carries a one-time code under
  * `CODE_PARAM`; the page trades it once, by `POST SIGN_IN_PATH {code}`, for an httpOnly cookie,
- * and asks `GET SIGN_IN_PATH` whether it is signed in. Neither needs the token.
+ * and asks `GET SIGN_IN_PATH` whether it is signed in. Neither needs the token; both answer 200
+ * with a `SignInReply` (a refusal is an answer, not a failed request).
  */
 export const SIGN_IN_PATH = '/auth/session';
 export const CODE_PARAM = 'code';

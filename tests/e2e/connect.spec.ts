@@ -6,16 +6,16 @@ import { startApp } from './helpers/server';
 import { STDIO_PEER, activeSessionId, apiSend, connectStdio, openApp, rowBySeq, rows } from './helpers/app';
 
 test.describe('connecting and the first exchange', () => {
-  test('without the token the page says to open the URL the server printed', async ({ page, app, consoleErrors }) => {
+  test('without a sign-in link the page says to open the one the server printed', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
     await page.goto(`${app.origin}/`);
-    await expect(page.getByRole('heading', { name: 'Open the address the server printed' })).toBeVisible();
-    await expect(page.getByText('http://127.0.0.1:7717/?token=…')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Open the sign-in link rpcscope printed' })).toBeVisible();
+    await expect(page.getByText('http://127.0.0.1:7717/?code=…')).toBeVisible();
   });
 
-  test('a refused token says so instead of showing an empty app', async ({ page, app }) => {
-    await page.goto(`${app.origin}/?token=${'f'.repeat(48)}`);
-    await expect(page.getByRole('heading', { name: /access token was refused/ })).toBeVisible();
+  test('a link from an earlier start says so instead of showing an empty app', async ({ page, app }) => {
+    await page.goto(`${app.origin}/?code=${'f'.repeat(32)}`);
+    await expect(page.getByRole('heading', { name: 'This sign-in link is from an earlier start' })).toBeVisible();
   });
 
   test('connect to the stdio peer, send a request, and see it paired with its response and latency', async ({ page, app, consoleErrors }) => {
