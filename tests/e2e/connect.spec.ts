@@ -103,7 +103,7 @@ test.describe('connecting and the first exchange', () => {
     await expect(form.getByRole('alert')).toContainText(/not found|ENOENT|no such/i);
   });
 
-  test('a server restart loses nothing; a restart with a new token says the token was refused', async ({ page }) => {
+  test('a server restart loses nothing; a restart with a new token says the page is no longer accepted', async ({ page }) => {
     test.setTimeout(120_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-restart-'));
     let app = await startApp({ dataDir });
@@ -130,7 +130,7 @@ test.describe('connecting and the first exchange', () => {
 
       await app.stop();
       app = await startApp({ dataDir, token: 'n'.repeat(40), env: { RPCSCOPE_PORT: String(app.port) } });
-      await expect(page.getByRole('heading', { name: /access token was refused/ })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'The server no longer accepts this page' })).toBeVisible({ timeout: 30_000 });
     } finally {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
