@@ -18,13 +18,13 @@ if (args[0] === 'call') {
 } else if (args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
   console.log(`rpcscope — a visual debugger for JSON-RPC 2.0
 
-  rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print its URL (with this start's token)
+  rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print a one-time sign-in URL
   rpcscope call --help            drive a target from a script (see README)
 
   rpcscope --data-dir DIR          keep recordings in DIR (one rpcscope per data directory)
   rpcscope --max-db-mb N          cap the database at N MB (beyond it, recording fails visibly)
 
-Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_MAX_DB_MB, RPCSCOPE_TOKEN (random per start).`);
+Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_MAX_DB_MB, RPCSCOPE_TOKEN (random per start; for scripts, the page signs in with a cookie).`);
 } else {
   if (args[0] === 'start') args.shift();
   const dev = args.includes('--dev');

@@ -194,7 +194,10 @@ class BridgeClient {
 }
 
 export class Bridge {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false });
+  // No subprotocol is ever selected, so none is echoed: ws would otherwise answer with the first
+  // one offered, and a client that put a credential there would see it reflected. Subprotocols
+  // authenticate nothing; the upgrade gate (server/security.ts) checked the cookie or the token.
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false, handleProtocols: () => false });
   private readonly clients = new Set<BridgeClient>();
   private readonly heartbeat: Heartbeat;
 

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { loadConfig, type ServerConfig } from './config';
 import { checkRequest } from './security';
+import { CODE_TTL_MS, SignIn } from './sign-in';
+import { SIGN_IN_PATH } from '../lib/api/sign-in';
+import { API } from '../lib/api/routes';
 import { ApiRouter, sendJson, sessionRoutes } from './api';
 import { openRpcRoutes } from './routes/openrpc';
 import { Bridge } from './bridge';
@@ -26,14 +29,19 @@ import { killAllStdioTargets } from './transports/stdio';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PAGE_HEADERS: Record<string, string> = {
-  // The token travels in the first URL: never leak it through Referer, never be framed.
+  // The one-time code travels in the first URL: never leak it through Referer, never be framed.
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
 };
 
 export interface RunningServer {
+  /** The sign-in URL printed at start: origin plus a one-time code (lib/api/sign-in.ts). */
   url: string;
+  /** `http://127.0.0.1:PORT`, no slash. */
+  origin: string;
+  /** Another one-time sign-in URL (tests open one per browser context). */
+  signInUrl(): string;
   port: number;
   config: ServerConfig;
   manager: SessionManager;
@@ -45,6 +53,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Serve the Next pages (default). Integration tests of the API and bridge run without them. */
   pages?: boolean;
+  /** Where sign-in links asked for by a page go (default: this process's stdout). */
+  printLink?: (url: string) => void;
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
@@ -72,6 +82,9 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);
+  // Set once the port is known (before the first request can arrive).
+  let signIn: SignIn | null = null;
+  router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));
   // The page calls every entry of the route table; one without a handler is a bug, not a 404 later.
   const unserved = router.unserved();
   if (unserved.length) throw new Error(`API routes without a handler: ${unserved.join(', ')}`);
@@ -84,9 +97,16 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
-    const gate = checkRequest(req, config, actualPort, { needsToken: isApi });
+    const isSignIn = url === SIGN_IN_PATH || url.startsWith(`${SIGN_IN_PATH}?`);
+    const gate = checkRequest(req, config, actualPort, { needsToken: isApi, cookieMatches: (r) => !!signIn?.cookieMatches(r) });
     if (!gate.ok) {
       sendJson(res, gate.status, { error: gate.reason });
+      return;
+    }
+    if (isSignIn && signIn) {
+      signIn.handle(req, res).catch((err) => {
+        if (!res.headersSent) sendJson(res, 500, { error: String(err) });
+      });
       return;
     }
     if (isApi) {
@@ -113,7 +133,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
     const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (pathname === BRIDGE_PATH) {
-      const gate = checkRequest(req, config, actualPort, { needsToken: true, upgrade: true });
+      const gate = checkRequest(req, config, actualPort, { needsToken: true, upgrade: true, cookieMatches: (r) => !!signIn?.cookieMatches(r) });
       if (!gate.ok) {
         refuseUpgrade(socket, gate.status, gate.reason);
         return;
@@ -141,10 +161,12 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   }
   const address = server.address();
   actualPort = typeof address === 'object' && address ? address.port : config.port;
-  const origin = `http://${config.host === '::1' ? '[::1]' : config.host}:${actualPort}/`;
-  const url = `${origin}?token=${config.token}`;
-  // The token stays out of the lock file: a second start only needs to know where this one is.
-  lock.setUrl(origin);
+  const origin = `http://${config.host === '::1' ? '[::1]' : config.host}:${actualPort}`;
+  const printLink = opts.printLink ?? ((link: string) => console.log(`rpcscope: a page asked to sign in; open ${link}`));
+  signIn = new SignIn({ token: config.token, origin, printLink });
+  const url = signIn.printedUrl();
+  // Codes stay out of the lock file: a second start only needs to know where this one is.
+  lock.setUrl(`${origin}/`);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -161,7 +183,8 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
       lock.release();
     })());
 
-  return { url, port: actualPort, config, manager, bridgeSockets: () => bridge.socketCount, stop };
+  const issuer = signIn;
+  return { url, origin, signInUrl: () => issuer.issueUrl(), port: actualPort, config, manager, bridgeSockets: () => bridge.socketCount, stop };
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -193,7 +216,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     process.exit(1);
   }
   console.log(`rpcscope is ready: ${running.url}`);
-  console.log('Open that address in your browser (it carries this start\'s token). Ctrl+C stops.');
+  console.log(`Open that address in your browser: it signs one browser in, once, within ${CODE_TTL_MS / 60_000} minutes. Ctrl+C stops.`);
   const shutdown = () => {
     // Whatever happens to the graceful path, no spawned target outlives the server.
     setTimeout(() => killAllStdioTargets(), 3000).unref();

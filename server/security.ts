@@ -1,8 +1,11 @@
 /**
  * The gate in front of everything: the server can spawn any program, so it is as dangerous as a
- * shell. Host must be a loopback name at our port (DNS rebinding), Origin must be ours on the bridge
- * upgrade and on every state-changing request, and the token is required on every API call and on
- * the bridge, compared in constant time.
+ * shell. Host must be one header naming a loopback host at our port (DNS rebinding, request
+ * smuggling); Origin must be ours, and Sec-Fetch-Site must not say another site, on the bridge
+ * upgrade and on every state-changing request. What authenticates an API call or the bridge is one
+ * of: the page's httpOnly cookie (server/sign-in.ts), or the token in `x-rpcscope-token`,
+ * `Authorization: Bearer` or `?token=` (scripts, the CLI, tests), compared in constant time. A
+ * WebSocket subprotocol never authenticates anything (the bridge selects none).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -16,7 +19,7 @@ function digest(text: string): Buffer {
 }
 
 /** Constant-time comparison (hashing first makes the lengths equal). */
-function tokenMatches(given: string | undefined | null, expected: string): boolean {
+export function tokenMatches(given: string | undefined | null, expected: string): boolean {
   if (typeof given !== 'string' || given.length === 0 || given.length > 256) return false;
   return timingSafeEqual(digest(given), digest(expected));
 }
@@ -61,14 +64,32 @@ function tokenFrom(req: IncomingMessage): string | undefined {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** `Sec-Fetch-Site` values a browser sends for a request that another site's page started. */
+const FOREIGN_FETCH_SITES = new Set(['cross-site', 'same-site']);
 
-/** Every request: Host. API calls: token. State-changing calls and upgrades: Origin (browsers always send it there). */
-export function checkRequest(
-  req: IncomingMessage,
-  config: ServerConfig,
-  actualPort: number,
-  opts: { needsToken: boolean; upgrade?: boolean },
-): GateResult {
+/** How many times a header occurs (Node keeps only the first Host and Origin in `req.headers`). */
+function headerCount(req: IncomingMessage, name: string): number {
+  let n = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === name) n++;
+  return n;
+}
+
+export interface GateOptions {
+  needsToken: boolean;
+  upgrade?: boolean;
+  /** The page's cookie check (server/sign-in.ts); without it only the token authenticates. */
+  cookieMatches?: (req: IncomingMessage) => boolean;
+}
+
+/**
+ * Every request: exactly one Host, and ours. State-changing calls and upgrades: Origin ours
+ * (browsers always send it there) and no Sec-Fetch-Site naming another site (`same-site` too:
+ * another port of 127.0.0.1 is the same site). API calls and the bridge: the cookie or the token.
+ */
+export function checkRequest(req: IncomingMessage, config: ServerConfig, actualPort: number, opts: GateOptions): GateResult {
+  if (headerCount(req, 'host') > 1 || headerCount(req, 'origin') > 1) {
+    return { ok: false, status: 400, reason: 'a request with more than one Host or Origin header is refused' };
+  }
   if (!hostAllowed(req.headers.host, config, actualPort)) {
     return { ok: false, status: 403, reason: `Host "${req.headers.host ?? ''}" is not allowed (rpcscope answers only to 127.0.0.1:${actualPort} and localhost:${actualPort})` };
   }
@@ -79,9 +100,13 @@ export function checkRequest(
     if (!originAllowed(origin, config, actualPort)) {
       return { ok: false, status: 403, reason: `Origin "${origin ?? '(none)'}" is not allowed: state-changing calls must come from the rpcscope page` };
     }
+    const site = req.headers['sec-fetch-site'];
+    if (typeof site === 'string' && FOREIGN_FETCH_SITES.has(site.toLowerCase())) {
+      return { ok: false, status: 403, reason: `Sec-Fetch-Site "${site}": state-changing calls must come from the rpcscope page itself` };
+    }
   }
-  if (opts.needsToken && !tokenMatches(tokenFrom(req), config.token)) {
-    return { ok: false, status: 401, reason: 'missing or wrong token: open the URL rpcscope printed at start' };
+  if (opts.needsToken && !opts.cookieMatches?.(req) && !tokenMatches(tokenFrom(req), config.token)) {
+    return { ok: false, status: 401, reason: 'not signed in (no valid cookie or token): open the sign-in URL rpcscope printed in its terminal' };
   }
   return { ok: true };
 }

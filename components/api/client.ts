@@ -1,7 +1,7 @@
 /**
  * The page's one client for /api, derived from the route table (lib/api/routes.ts): a call names
  * a route entry, so its path parameters, body and answer are typed from it and a path cannot be
- * misspelled. Every call carries the token header (the gate is server/security.ts); failures
+ * misspelled. The page's calls carry its sign-in cookie, a script's the token header (the gate is server/security.ts); failures
  * become an ApiError in plain words, with the server's per-entry problems when it sent them.
  */
 import type { FileDownload, ParamsOf, PathOf, RequestOf, ResponseOf, RouteSpec } from '@/lib/api/routes';
@@ -70,7 +70,7 @@ async function failure(res: Response): Promise<ApiError> {
     ? (payload as { error: string }).error
     : undefined;
   if (res.status === 401 || res.status === 403) {
-    return new ApiError(words ?? 'The server refused this page\'s token. Open the URL the server printed again.', res.status);
+    return new ApiError(words ?? 'The server refused this page. Open the sign-in link rpcscope printed in its terminal.', res.status);
   }
   if (res.status === 413) return new ApiError(words ?? 'The file is too large for the server.', 413);
   return new ApiError(words ?? `The server answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, res.status, entriesOf(payload));
@@ -82,14 +82,13 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 }
 
 /**
- * A client that reads the token when each call starts (it arrives after the page loads). `origin`
- * is for callers outside the page (tests); the page's own calls are same-origin paths.
+ * The page's client passes no token: its same-origin calls carry the httpOnly sign-in cookie
+ * (server/sign-in.ts). Callers outside the page (tests, scripts) give `getToken` and `origin`.
  */
-export function apiClient(getToken: () => string | null, origin = ''): ApiClient {
+export function apiClient(getToken: () => string | null = () => null, origin = ''): ApiClient {
   const request = async (route: RouteSpec, args: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {}) => {
     const token = getToken();
-    if (!token) throw new ApiError('No access token: open the URL the rpcscope server printed.', 401);
-    const headers: Record<string, string> = { [TOKEN_HEADER]: token };
+    const headers: Record<string, string> = token ? { [TOKEN_HEADER]: token } : {};
     let payload: string | undefined;
     if (route.body === 'text' && typeof args.body === 'string') {
       headers['content-type'] = 'application/octet-stream';

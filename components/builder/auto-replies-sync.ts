@@ -14,11 +14,6 @@ export async function saveAutoReplies(sessionId: string, rules: Record<string, s
     const check = checkJson(text);
     if (check.ok) payload[method] = check.value;
   }
-  const token = useSessions.getState().token;
-  if (!token) {
-    store.setAutoReplySync(sessionId, { state: 'failed', error: 'No access token' });
-    return 'No access token';
-  }
   store.setAutoReplySync(sessionId, { state: 'saving' });
   try {
     await api.call(API.setAutoReplies, { params: { id: sessionId }, body: { rules: payload } });
@@ -39,8 +34,8 @@ const loaded = new Set<string>();
  */
 export async function loadAutoReplies(sessionId: string): Promise<void> {
   if (loaded.has(sessionId)) return;
-  const { token, sessions } = useSessions.getState();
-  if (!token) return;
+  // The page is signed in before any session shows (AppShell), so the call carries its cookie.
+  const { sessions } = useSessions.getState();
   // Only a live session has rules on the server; asking a past one is a 409 the console would show.
   if (sessions[sessionId]?.summary.status !== 'open') return;
   loaded.add(sessionId);

@@ -16,6 +16,8 @@ export function OpenRpcSection({ sessionId, live }: { sessionId: string; live: b
   const entry = useOpenRpcSession(sessionId);
   useOpenRpcMethodSource(sessionId);
   const [url, setUrl] = useState('');
+  // Off by default: a pasted URL (or a redirect it takes) must not reach into this machine or its network unasked.
+  const [allowPrivate, setAllowPrivate] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const docs = entry.listing?.documents ?? [];
@@ -40,7 +42,7 @@ export function OpenRpcSection({ sessionId, live }: { sessionId: string; live: b
   const loadUrl = async () => {
     const u = url.trim();
     if (!u) return;
-    if (await load(sessionId, { url: u }, 'url')) setUrl('');
+    if (await load(sessionId, allowPrivate ? { url: u, allowPrivate } : { url: u }, 'url')) setUrl('');
   };
 
   return (
@@ -82,6 +84,10 @@ export function OpenRpcSection({ sessionId, live }: { sessionId: string; live: b
           <Button size="xs" onClick={() => void loadUrl()} disabled={!url.trim() || !!busy} data-testid="openrpc-load-url">
             {busy === 'url' ? 'Fetching…' : 'Load URL'}
           </Button>
+          <label className="flex items-center gap-1 text-[12px] text-muted" title="Let this fetch, and every redirect it follows, reach loopback (localhost) and private-network addresses. Link-local addresses stay refused.">
+            <input type="checkbox" checked={allowPrivate} onChange={(e) => setAllowPrivate(e.target.checked)} data-testid="openrpc-allow-private" />
+            Allow local and private addresses
+          </label>
         </div>
         {entry.error || fileError ? (
           <p role="alert" className="text-[12px] text-err" data-testid="openrpc-error">

@@ -25,7 +25,7 @@ export interface SessionOpenRpc {
   lastAdded?: string;
 }
 
-export type LoadBody = { discover: true } | { url: string } | { document: string; name?: string };
+export type LoadBody = { discover: true } | { url: string; allowPrivate?: boolean } | { document: string; name?: string };
 
 interface OpenRpcStore {
   sessions: Record<string, SessionOpenRpc>;

@@ -1,7 +1,8 @@
 'use client';
-/** The whole app: token gate, then top bar, sidebar (connect + sessions) and the active session's workspace. */
+/** The whole app: sign-in gate, then top bar, sidebar (connect + sessions) and the active session's workspace. */
 import { useEffect, useState } from 'react';
-import { takeToken } from '@/components/stores/token';
+import { signIn } from '@/components/stores/sign-in';
+import type { SignInRefusal } from '@/lib/api/sign-in';
 import { useSessions } from '@/components/stores/sessions';
 import { ThemeApplier } from './ThemeApplier';
 import { TokenGate } from './TokenGate';
@@ -45,27 +46,33 @@ function Main() {
 }
 
 export function AppShell() {
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'missing'>('loading');
+  const [phase, setPhase] = useState<{ state: 'loading' | 'ready' } | { state: 'refused'; reason: SignInRefusal; detail: string }>({ state: 'loading' });
   const authError = useSessions((s) => s.authError);
 
   useEffect(() => {
-    const token = takeToken();
-    if (!token) {
-      setPhase('missing');
-      return;
-    }
-    useSessions.getState().init(token);
-    setPhase('ready');
+    let live = true;
+    void signIn().then((reply) => {
+      if (!live) return;
+      if (!reply.signedIn) {
+        setPhase({ state: 'refused', reason: reply.reason, detail: reply.error });
+        return;
+      }
+      useSessions.getState().init();
+      setPhase({ state: 'ready' });
+    });
+    return () => {
+      live = false;
+    };
   }, []);
 
   return (
     <>
       <ThemeApplier />
-      {phase === 'missing' ? (
-        <TokenGate reason="missing" />
+      {phase.state === 'refused' ? (
+        <TokenGate reason={phase.reason} detail={phase.detail} />
       ) : authError ? (
-        <TokenGate reason="refused" />
-      ) : phase === 'ready' ? (
+        <TokenGate reason="refused" detail={authError} />
+      ) : phase.state === 'ready' ? (
         <div className="flex h-full flex-col">
           <TopBar />
           <ServerNotice />

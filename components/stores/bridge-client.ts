@@ -1,10 +1,10 @@
 /**
- * The page's end of the bridge WebSocket: connects with the token, resubscribes after every
+ * The page's end of the bridge WebSocket: connects with the page's cookie, resubscribes after every
  * reconnect from the last seq it holds (so nothing is lost or doubled), and hands incoming
  * messages over in coalesced batches so a flooding target re-renders the page at most ~30 times
  * a second instead of once per message.
  */
-import { BRIDGE_PATH, TOKEN_PARAM, type ServerMessage } from '@/lib/session/bridge';
+import { BRIDGE_PATH, type ServerMessage } from '@/lib/session/bridge';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 
 /** The server messages that change the store, applied in one update per flush. */
@@ -53,7 +53,7 @@ export class BridgeClient {
   private backoff = BACKOFF_MIN;
   private stopped = false;
 
-  constructor(private readonly token: string, private readonly handlers: BridgeHandlers) {}
+  constructor(private readonly handlers: BridgeHandlers) {}
 
   start(): void {
     this.stopped = false;
@@ -101,7 +101,8 @@ export class BridgeClient {
     if (this.stopped) return;
     this.handlers.onStatus('connecting');
     const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const url = `${proto}//${window.location.host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(this.token)}`;
+    // The upgrade carries the page's httpOnly cookie (same origin); nothing secret is in the URL.
+    const url = `${proto}//${window.location.host}${BRIDGE_PATH}`;
     let ws: WebSocket;
     try {
       ws = new WebSocket(url);

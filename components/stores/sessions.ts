@@ -13,7 +13,7 @@ import type { SessionView, SessionsState } from './types';
 const ACTIVE_KEY = 'rpcscope.activeSession';
 
 export interface SessionsStore extends SessionsState {
-  /** Set when the server refuses the token. */
+  /** Set when the server refuses the page (its cookie no longer holds: the server restarted). */
   authError: string | null;
   /** Last problem the bridge reported, in plain words. */
   serverError: string | null;
@@ -21,7 +21,8 @@ export interface SessionsStore extends SessionsState {
   loaded: boolean;
   /** Each session's selection, so switching sessions keeps it. */
   selectedBySession: Record<string, number | null>;
-  init(token: string): void;
+  /** Starts the bridge; call once the page is signed in (components/stores/sign-in.ts). */
+  init(): void;
   /** As in SessionsState, plus the per-request timeout the server should use for this session. */
   connect(target: TargetSpec, name?: string, opts?: { timeoutMs?: number; dialect?: string }): Promise<string>;
   /** Override the detected dialect of a live session (an id of lib/dialects/registry). */
@@ -70,11 +71,10 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       return { sessions };
     });
 
-  // The bridge cannot tell a refused token from a server that is down; an API call can.
+  // The bridge cannot tell a refused cookie from a server that is down; an API call can.
   let lastProbe = 0;
   const probeToken = () => {
-    const t = get().token;
-    if (!t || Date.now() - lastProbe < 3000) return;
+    if (Date.now() - lastProbe < 3000) return;
     lastProbe = Date.now();
     api.call(API.listSessions).catch((err: { status?: number; message: string }) => {
       if (err.status === 401 || err.status === 403) {
@@ -85,7 +85,6 @@ export const useSessions = create<SessionsStore>()((set, get) => {
   };
 
   return {
-    token: null,
     bridge: 'closed',
     sessions: {},
     order: [],
@@ -96,10 +95,9 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     serverError: null,
     loaded: false,
 
-    init(t) {
+    init() {
       if (bridge) return;
-      set({ token: t });
-      bridge = new BridgeClient(t, {
+      bridge = new BridgeClient({
         onHello: (sessions) => {
           set((s) => {
             const next = { ...s.sessions };
@@ -119,7 +117,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
           set({ bridge: status });
           // A new connection resubscribes from scratch: any "behind" belonged to the old one.
           if (status === 'open') clearBehind();
-          // A server restarted with a new token refuses the reconnect forever: find out and say so.
+          // A server restarted with a new token refuses this page's cookie forever: find out and say so.
           if (status === 'closed') probeToken();
         },
         onServerError: (message) => set({ serverError: message }),
@@ -229,5 +227,5 @@ export const useSessions = create<SessionsStore>()((set, get) => {
   };
 });
 
-/** The page's API client: every /api call goes through it, with this store's token. */
-export const api = apiClient(() => useSessions.getState().token);
+/** The page's API client: every /api call goes through it, authenticated by the page's httpOnly cookie. */
+export const api = apiClient();

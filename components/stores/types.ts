@@ -17,8 +17,6 @@ export interface SessionView {
 }
 
 export interface SessionsState {
-  /** Set once from the URL (?token=…) and kept in sessionStorage. */
-  token: string | null;
   bridge: 'connecting' | 'open' | 'closed';
   sessions: Record<string, SessionView>;
   order: string[];

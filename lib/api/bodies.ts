@@ -49,7 +49,8 @@ export interface ListedDocument extends DocumentSummary {
 }
 
 /** Where to load an OpenRPC document from: the target's `rpc.discover`, a URL, or the document itself. */
-export type OpenRpcSourceBody = { discover: true } | { url: string } | { document: unknown; name?: string };
+/** `allowPrivate`: the user opts in to fetching from loopback and private-network addresses. */
+export type OpenRpcSourceBody = { discover: true } | { url: string; allowPrivate?: boolean } | { document: unknown; name?: string };
 
 /** A session's OpenRPC documents and the method index built from them. */
 export interface OpenRpcListing {

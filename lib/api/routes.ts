@@ -73,6 +73,8 @@ type Redaction = { redact?: string; paths?: string[]; seqs?: string | number[] }
 
 export const API = {
   // ---- live sessions (server/api.ts)
+  /** A fresh one-time sign-in URL (lib/api/sign-in.ts), for a caller already signed in or holding the token. */
+  signInLink: post<undefined, { url: string }>()('/api/sign-in-link'),
   listSessions: get<{ sessions: SessionSummary[] }>()('/api/sessions'),
   openSession: post<OpenSessionRequest, { session: SessionSummary }>()('/api/sessions', CreateSessionBodySchema),
   getSession: get<{ session: SessionSummary }>()('/api/sessions/:id'),

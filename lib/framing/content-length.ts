@@ -9,7 +9,7 @@ import { HeaderBlock, LINE_BLANK, LINE_FIELD } from './header-block';
 import { asciiString, CL_MATCH_LENGTH, findContentLength, isContentLengthAt, isContentLengthPrefix, isHeaderSyntax } from './header-bytes';
 import { concatBytes, copyBytes, copyOut, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HEADER_BYTES, formatBytes, indexOfByte, messageFrame as message, noiseFrame, UNFRAMED_PIECE_BYTES, utf8Cut } from './frames';
 import type { Frame, FrameDecoder, FrameDecoderOptions, PendingFrame } from './types';
-import { AsciiChunks, decodeLossy, decodeUtf8 } from './utf8';
+import { AsciiChunks, decodeLossy, decodeUtf8, trimPartialUtf8 } from './utf8';
 import { base64Encode } from './base64';
 import { SkipToHeader } from './skip-to-header';
 import { CharCountCheck, jsonLineOnContentLengthHint } from './hints';

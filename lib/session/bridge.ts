@@ -1,12 +1,15 @@
 /**
- * The browser's WebSocket (path /bridge, token required) and its message unions. Both sides
+ * The browser's WebSocket (path /bridge, the page's cookie or the token required) and its message unions. Both sides
  * validate what they receive: the server with the zod schemas in lib/session/schemas.ts, the page
  * with cheap shape checks (components/stores/bridge-client.ts).
  */
 import type { EventPatch, SessionSummary, TrafficEvent } from './types';
 
 export const BRIDGE_PATH = '/bridge';
-/** Query parameter or `Sec-WebSocket-Protocol` entry (`rpcscope.token.<token>`) that carries the token. */
+/**
+ * Where a script (not the page, which signs in with a cookie: lib/api/sign-in.ts) may put the token:
+ * the `?token=` query parameter or the header. A WebSocket subprotocol never carries it.
+ */
 export const TOKEN_PARAM = 'token';
 export const TOKEN_HEADER = 'x-rpcscope-token';
 

@@ -84,7 +84,8 @@ async function loadBody(raw: unknown, sessionId: string, sessions: OpenRpcSessio
   }
   if (b.url !== undefined) {
     if (typeof b.url !== 'string') throw new HttpError(400, 'url must be text: an http or https address');
-    const text = await fetchDocumentText(b.url);
+    if (b.allowPrivate !== undefined && typeof b.allowPrivate !== 'boolean') throw new HttpError(400, 'allowPrivate must be true or false');
+    const text = await fetchDocumentText(b.url, { allowPrivate: b.allowPrivate === true });
     return { value: parsed(text, `the document at ${b.url}`), source: { kind: 'url', url: b.url } };
   }
   if (b.discover !== true) throw new HttpError(400, 'discover must be true');

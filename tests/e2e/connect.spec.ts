@@ -6,16 +6,16 @@ import { startApp } from './helpers/server';
 import { STDIO_PEER, activeSessionId, apiSend, connectStdio, openApp, rowBySeq, rows } from './helpers/app';
 
 test.describe('connecting and the first exchange', () => {
-  test('without the token the page says to open the URL the server printed', async ({ page, app, consoleErrors }) => {
+  test('without a sign-in link the page says to open the one the server printed', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
     await page.goto(`${app.origin}/`);
-    await expect(page.getByRole('heading', { name: 'Open the address the server printed' })).toBeVisible();
-    await expect(page.getByText('http://127.0.0.1:7717/?token=…')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Open the sign-in link rpcscope printed' })).toBeVisible();
+    await expect(page.getByText('http://127.0.0.1:7717/?code=…')).toBeVisible();
   });
 
-  test('a refused token says so instead of showing an empty app', async ({ page, app }) => {
-    await page.goto(`${app.origin}/?token=${'f'.repeat(48)}`);
-    await expect(page.getByRole('heading', { name: /access token was refused/ })).toBeVisible();
+  test('a link from an earlier start says so instead of showing an empty app', async ({ page, app }) => {
+    await page.goto(`${app.origin}/?code=${'f'.repeat(32)}`);
+    await expect(page.getByRole('heading', { name: 'This sign-in link is from an earlier start' })).toBeVisible();
   });
 
   test('connect to the stdio peer, send a request, and see it paired with its response and latency', async ({ page, app, consoleErrors }) => {
@@ -103,7 +103,7 @@ test.describe('connecting and the first exchange', () => {
     await expect(form.getByRole('alert')).toContainText(/not found|ENOENT|no such/i);
   });
 
-  test('a server restart loses nothing; a restart with a new token says the token was refused', async ({ page }) => {
+  test('a server restart loses nothing; a restart with a new token says the page is no longer accepted', async ({ page }) => {
     test.setTimeout(120_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-restart-'));
     let app = await startApp({ dataDir });
@@ -130,7 +130,7 @@ test.describe('connecting and the first exchange', () => {
 
       await app.stop();
       app = await startApp({ dataDir, token: 'n'.repeat(40), env: { RPCSCOPE_PORT: String(app.port) } });
-      await expect(page.getByRole('heading', { name: /access token was refused/ })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: 'The server no longer accepts this page' })).toBeVisible({ timeout: 30_000 });
     } finally {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,12 +5,13 @@ import type { RunningApp } from './server';
 
 export const STDIO_PEER = 'node tests/fixtures/peers/stdio-peer.mjs';
 
+/** Signs the page in the way a user does, with a fresh one-time link (each works once), and waits for the app. */
 export async function openApp(page: Page, app: RunningApp): Promise<void> {
-  await page.goto(app.url);
+  await page.goto(await app.signInUrl());
   // The sidebar knows the server's sessions (so the connect form will not change under us).
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toHaveAttribute('data-loaded', 'true');
-  // The token leaves the address bar at once.
-  await expect(page).not.toHaveURL(/token=/);
+  // The code leaves the address bar at once.
+  await expect(page).not.toHaveURL(/code=/);
 }
 
 /** Replace a CodeMirror editor's text the way a paste would (no key-by-key auto-indent). */

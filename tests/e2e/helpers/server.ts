@@ -1,20 +1,24 @@
 /**
  * Starts the real rpcscope server (production build) for browser tests and stops it again.
  * Needs a prior `next build` (the test script runs one). Each start gets its own port, token
- * and data directory, so tests never see each other's sessions unless they share a start.
+ * and data directory, so tests never see each other's sessions unless they share a start. Pages
+ * sign in with one-time codes (server/sign-in.ts); the token is for the test's own API calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TOKEN_HEADER } from '../../../lib/session/bridge';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TEST_TOKEN = 'e2e0123456789abcdef0123456789abcdef0123456789ab';
 
 export interface RunningApp {
-  /** The URL the server printed, token included. */
+  /** The sign-in URL the server printed at start (its one-time code works once). */
   url: string;
+  /** A fresh one-time sign-in URL, asked for with the token (what openApp opens). */
+  signInUrl(): Promise<string>;
   origin: string;
   port: number;
   token: string;
@@ -32,7 +36,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-const URL_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/;
+const URL_LINE = /http:\/\/127\.0\.0\.1:(\d+)\/\?code=([0-9a-f]+)/;
 
 export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   if (!existsSync(path.join(REPO_ROOT, '.next', 'BUILD_ID'))) {
@@ -73,13 +77,13 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
 
   const timeoutMs = opts.timeoutMs ?? 45_000;
   try {
-    const port = await new Promise<number>((resolve, reject) => {
+    const printed = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server printed no URL within ${timeoutMs} ms:\n${out.slice(-2000)}`)), timeoutMs);
       const check = () => {
         const m = URL_LINE.exec(out);
         if (m) {
           clearTimeout(timer);
-          resolve(Number(m[1]));
+          resolve(m[0]);
         }
       };
       child.stdout?.on('data', check);
@@ -88,8 +92,14 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
         reject(new Error(`server exited (code ${code}, signal ${signal}) before printing its URL:\n${out.slice(-2000)}`));
       });
     });
-    const origin = `http://127.0.0.1:${port}`;
-    return { url: `${origin}/?token=${token}`, origin, port, token, dataDir, output, stop };
+    const origin = new URL(printed).origin;
+    const port = Number(new URL(printed).port);
+    const signInUrl = async () => {
+      const res = await fetch(`${origin}/api/sign-in-link`, { method: 'POST', headers: { [TOKEN_HEADER]: token, origin } });
+      if (!res.ok) throw new Error(`no sign-in link: HTTP ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { url: string }).url;
+    };
+    return { url: printed, signInUrl, origin, port, token, dataDir, output, stop };
   } catch (err) {
     await stop();
     throw err;

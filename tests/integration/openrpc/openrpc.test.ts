@@ -91,12 +91,15 @@ describe.each([
 describe('loading documents in other ways', () => {
   it('loads from a URL, and refuses other schemes and failed fetches in plain words', async () => {
     const id = await t.open({ kind: 'http', url: `http://127.0.0.1:${peer.port}/other` });
-    const ok = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: `http://127.0.0.1:${peer.port}/openrpc.json` });
+    // The peer is on loopback: refused unless the user opts in (server/routes/address-policy.ts).
+    const unasked = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: `http://127.0.0.1:${peer.port}/openrpc.json` });
+    expect([unasked.status, unasked.json.error]).toEqual([403, expect.stringMatching(/^refusing to fetch from 127\.0\.0\.1: a loopback or private-network address/)]);
+    const ok = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: `http://127.0.0.1:${peer.port}/openrpc.json`, allowPrivate: true });
     expect(ok.status).toBe(200);
     expect(ok.json.added).toMatchObject({ title: 'Petstore', source: { kind: 'url', url: `http://127.0.0.1:${peer.port}/openrpc.json` } });
     const file = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: 'file:///etc/passwd' });
     expect([file.status, file.json.error]).toEqual([400, 'only http and https URLs can be loaded (not file)']);
-    const missing = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: `http://127.0.0.1:${peer.port}/nope.json` });
+    const missing = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url: `http://127.0.0.1:${peer.port}/nope.json`, allowPrivate: true });
     expect(missing.status).toBe(502);
     expect(missing.json.error).toMatch(/answered HTTP 405/);
     await t.api('POST', `/api/sessions/${id}/close`);
@@ -119,7 +122,7 @@ describe('loading documents in other ways', () => {
     try {
       const id = await t.open({ kind: 'http', url: `http://127.0.0.1:${peer.port}/big` });
       const url = `http://127.0.0.1:${(big.address() as AddressInfo).port}/doc.json`;
-      const r = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url });
+      const r = await t.api<Listing>('POST', `/api/sessions/${id}/openrpc`, { url, allowPrivate: true });
       expect([r.status, r.json.error]).toEqual([413, `the document at ${url} is larger than 5 MiB`]);
       await t.api('POST', `/api/sessions/${id}/close`);
     } finally {

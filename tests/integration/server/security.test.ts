@@ -61,7 +61,7 @@ describe('the server refuses callers it cannot trust', () => {
   const host = () => `127.0.0.1:${server.port}`;
 
   it('listens on 127.0.0.1 and refuses to bind all interfaces without the DANGEROUSLY opt-out', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=/);
     expect(() => loadConfig(['--host', '0.0.0.0'], {})).toThrow(/DANGEROUSLY/);
   });
 
