@@ -16,6 +16,7 @@ import { NOT_READING, SendRefusedError } from '../transports/send-queue';
 import type { SessionTransport, Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
 import { HttpExchanges } from './http-exchanges';
+import { McpHttpSession } from './mcp-http';
 
 export interface SessionSink {
   events(session: LiveSession, events: TrafficEvent[]): void;
@@ -61,6 +62,7 @@ export class LiveSession {
   private closed = false;
   private readonly transportOptions: TransportOptions | undefined;
   private readonly http: HttpExchanges | null;
+  private readonly mcp: McpHttpSession | null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
@@ -71,6 +73,9 @@ export class LiveSession {
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
     this.maxFrameBytes = init.options?.maxFrameBytes;
     this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
+    this.mcp = this.target.kind === 'http'
+      ? new McpHttpSession(this.target, { dialect: () => this.pipeline.dialect.id, initialized: (protocolVersion) => this.transport?.openServerStream?.({ protocolVersion }) })
+      : null;
     this.summary = {
       id: this.id,
       name: init.name || describeTarget(init.target),
@@ -124,7 +129,9 @@ export class LiveSession {
       await this.transportSend(transport, bytes);
     } else {
       transport.admit(Buffer.byteLength(text));
-      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {}));
+      const out = this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {});
+      this.mcp?.sent(out);
+      seq = this.record(out);
       this.flush();
       await this.transportSend(transport, text, seq);
     }
@@ -214,12 +221,14 @@ export class LiveSession {
           http: msg.http,
           ws: msg.ws,
         });
+        this.mcp?.reply(out);
         this.record(out);
         this.noteReply(out.event);
         this.maybeAutoReply(out);
       },
       onEmptyReply: (http) => {
         const out = this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in');
+        this.mcp?.reply(out);
         this.record(out);
         this.noteReply(out.event);
       },
@@ -260,6 +269,7 @@ export class LiveSession {
   /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
   private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
     if (ref === undefined || !this.http) return;
+    this.mcp?.ended(ref);
     if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));
     // Closing settles what still waits (target-exited); a POST cut short by it is no news.
     if (this.closed) return;
