@@ -13,6 +13,7 @@ import { dialectDescriber } from '../dialects/describe';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
+import { ProgressLinks } from './progress-links';
 
 export interface PipelineOptions {
   timeoutMs?: number;
@@ -65,6 +66,7 @@ export class MessagePipeline {
   /** Decoded errors by code, message and method: a chatty peer repeats the same few errors. */
   private decoded = new Map<string, DecodedError>();
   private checks: MessageCheck | null = null;
+  private readonly progress = new ProgressLinks();
 
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
@@ -161,6 +163,11 @@ export class MessagePipeline {
       if (!earlier) continue;
       earlier.findings = [...earlier.findings, lf.finding];
       patches.push({ seq: lf.seq, findings: earlier.findings });
+    }
+    const link = this.profile.progress.link;
+    if (link) {
+      const p = this.progress.observe(link, event, classified, (s) => this.recentEvent(s));
+      if (p) patches.push(p);
     }
     this.remember(event);
     return { event, patches, classified, dialectChanged };
