@@ -10,6 +10,7 @@ import type { Classified, CorrelationResult, RawErrorObject } from '../jsonrpc/t
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
+import { describeDapFailure } from '../dialects/dap';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
@@ -145,6 +146,7 @@ export class MessagePipeline {
     if (result.late) event.late = true;
     if (result.error) event.error = result.error;
     else if (classified.error) event.error = this.describer(classified.error);
+    else if (classified.dap?.success === false) event.error = dapError(classified.value);
     if (result.items) event.items = result.items;
 
     if (this.checks) {
@@ -285,6 +287,12 @@ export class MessagePipeline {
       return { ...fresh };
     };
   }
+}
+
+/** A DAP response with success: false, as the decoded error the inspector and counts show. */
+function dapError(value: unknown): DecodedError {
+  const f = describeDapFailure(value);
+  return { code: f?.errorId ?? null, message: f?.detail ?? f?.reason ?? '', name: f?.name ?? 'Request failed', meaning: f?.meaning ?? 'The adapter reported a failure.', source: 'dap' };
 }
 
 function copyExtras(event: TrafficEvent, extras: WireExtras): void {

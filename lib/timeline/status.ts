@@ -165,6 +165,7 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
     case 'parse-error':
       return { tags: Tag.INVALID, label: 'parse error', tone: 'error' };
     case 'not-jsonrpc':
+      if (ev.dap) return dapStatus(ev, lookup);
       return { tags: Tag.INVALID, label: ev.protocol ? ev.protocol.toUpperCase() : 'not JSON-RPC', tone: ev.protocol ? 'muted' : 'warn' };
     case 'noise':
       return { tags: Tag.INVALID, label: ev.reason ? `noise: ${ev.reason}` : 'noise', tone: 'warn' };
@@ -179,6 +180,35 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
     default:
       return NONE;
   }
+}
+
+/**
+ * DAP is not JSON-RPC but pairs the same way (request_seq): a request shows its answer, a
+ * response with success: false is a failed one (the pipeline decoded it into `error`).
+ */
+function dapStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
+  const dap = ev.dap!;
+  const st = ev.state;
+  const known = st && st !== 'answered' ? STATE_LABEL[st] : undefined;
+  if (dap.type === 'request') {
+    if (st === 'answered' || st === 'late') {
+      const answer = ev.pair !== undefined ? lookup(ev.pair) : undefined;
+      const late = st === 'late' ? Tag.LATE : 0;
+      if (answer?.dap?.success === false) return { tags: Tag.ERROR | late, label: `failed${answer.error?.message ? ` · ${answer.error.message}` : ''}`, tone: 'error' };
+      return late ? { tags: Tag.OK | late, label: 'late', tone: 'warn' } : { tags: Tag.OK, label: 'ok', tone: 'ok' };
+    }
+    if (known) return { tags: stateTags(st), label: known[0], tone: known[1] };
+    return { tags: Tag.PENDING, label: 'pending', tone: 'pending' };
+  }
+  if (dap.type === 'response') {
+    const failed = dap.success === false;
+    let tags = stateTags(st) | (failed ? Tag.ERROR : 0);
+    if (!(tags & ERRORISH)) tags |= Tag.OK;
+    if (failed) return { tags, label: `${known ? `${known[0]} · ` : ''}failed${ev.error?.message ? ` · ${ev.error.message}` : ''}`, tone: 'error' };
+    if (known) return { tags, label: known[0], tone: known[1] };
+    return { tags, label: 'ok', tone: 'ok' };
+  }
+  return { tags: 0, label: 'DAP event', tone: 'muted' };
 }
 
 /**
@@ -203,9 +233,10 @@ export function eventTags(ev: TrafficEvent, lookup: SeqLookup): number {
     }
     case 'notification':
       return ev.state && ev.state !== 'pending' && STATE_LABEL[ev.state] ? stateTags(ev.state) : 0;
+    case 'not-jsonrpc':
+      return ev.dap ? dapStatus(ev, lookup).tags : Tag.INVALID;
     case 'invalid':
     case 'parse-error':
-    case 'not-jsonrpc':
     case 'noise':
       return Tag.INVALID;
     case 'no-body':

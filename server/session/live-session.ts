@@ -298,7 +298,7 @@ export class LiveSession {
   }
 
   private maybeAutoReply(out: PipelineOutput): void {
-    const reply = buildAutoReply(out, this.autoReplies);
+    const reply = buildAutoReply(out, this.autoReplies, this.pipeline.lastSeq + 1);
     if (reply === undefined) return;
     // After the current batch is recorded, so the reply follows its request in the timeline.
     setImmediate(() => {
