@@ -100,3 +100,26 @@ describe('MCP Streamable HTTP against the http-peer fixture', () => {
     }
   }, 15_000);
 });
+
+describe('the standalone stream resumes after a drop', () => {
+  let peer: RunningPeer;
+  beforeAll(async () => {
+    peer = await startPeer('http-peer', ['--sse', '--get-stream']);
+  });
+  afterAll(() => peer?.stop());
+
+  it('reopens the GET stream with Last-Event-ID after the server drops it, and the server resumes from there', async () => {
+    const w = await watchSession({ kind: 'http', url: `http://127.0.0.1:${peer.port}/` });
+    try {
+      await w.session.send(INITIALIZE(1));
+      await w.waitFor('the resumed event', (evs) => evs.some((e) => e.method === 'notifications/message' && e.raw.includes('resumed after g1')));
+      const notes = w.notes();
+      expect(notes.some((n) => n.startsWith('server stream dropped') && n.includes('reopening with Last-Event-ID g1'))).toBe(true);
+      expect(notes.some((n) => n.includes('(resumed after event g1)'))).toBe(true);
+      const first = w.events.find((e) => e.method === 'notifications/message' && e.raw.includes('first event'))!;
+      expect(first.http).toMatchObject({ method: 'GET', sse: { id: 'g1' } });
+    } finally {
+      await w.session.close();
+    }
+  }, 15_000);
+});
