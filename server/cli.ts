@@ -234,8 +234,10 @@ export async function runCall(
   const bySeq = new Map(events.map((e) => [e.seq, e]));
   // Settled by something that is no JSON-RPC answer (an HTML page, an empty 202) is not answered.
   const ANSWERS = new Set(['response', 'error', 'batch']);
-  const asks = (e: TrafficEvent) => e.kind !== 'response' && e.kind !== 'error';
-  const noAnswer = (e: TrafficEvent) => asks(e) && e.state === 'answered' && e.pair !== undefined && !ANSWERS.has(bySeq.get(e.pair)?.kind ?? 'response');
+  const asks = (e: TrafficEvent) => e.kind !== 'response' && e.kind !== 'error' && e.dap?.type !== 'response';
+  // A DAP response (not JSON-RPC, but paired by request_seq) answers its DAP request.
+  const answers = (a: TrafficEvent | undefined) => !a || ANSWERS.has(a.kind) || a.dap?.type === 'response';
+  const noAnswer = (e: TrafficEvent) => asks(e) && e.state === 'answered' && e.pair !== undefined && !answers(bySeq.get(e.pair));
   const unanswered = events.some(
     (e) => e.dir === 'out' && (e.state === 'timed-out' || e.state === 'late' || e.state === 'target-exited' || e.state === 'pending' || noAnswer(e)),
   );

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { composeResponse } from '@/lib/builder/compose';
+import { composeDapResponse, dapReplyTemplate } from '@/lib/builder/dap-reply';
 import { decomposeRequest } from '@/lib/builder/decompose';
 import { dialectErrorCodes } from '@/lib/builder/dialect-sources';
 import { replyTemplate } from '@/lib/builder/reply-templates';
@@ -62,7 +63,7 @@ export function ReplyComposer(props: ReplyComposerProps) {
 
 function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
   const [kind, setKind] = useState<'result' | 'error'>('result');
-  const [resultText, setResultText] = useState(() => useBuilder.getState().autoReplies[sessionId]?.[request.method ?? ''] ?? replyTemplate(request.method, request.raw));
+  const [resultText, setResultText] = useState(() => useBuilder.getState().autoReplies[sessionId]?.[request.method ?? ''] ?? (request.dap ? dapReplyTemplate(request.dap.command) : replyTemplate(request.method, request.raw)));
   const [codeChoice, setCodeChoice] = useState(String(STANDARD[2].code));
   const [customCode, setCustomCode] = useState('');
   const [message, setMessage] = useState(STANDARD[2].name);
@@ -98,12 +99,18 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
 
   const idText = requestIdText(request);
   const code = codeChoice === CUSTOM ? customCode : codeChoice;
+  // DAP replies are DAP responses: our own seq (the next one of the session), success, a body or a message.
+  const nextSeq = useSessions((s) => (s.sessions[sessionId]?.summary.lastSeq ?? 0) + 1);
   const composed = useMemo(() => {
+    if (request.dap) {
+      const r = composeDapResponse(request.dap, nextSeq, kind === 'result' ? { success: true, bodyText: resultText } : { success: false, message, bodyText: dataText });
+      return r.ok ? { ...r, warnings: [] as string[] } : r;
+    }
     if (idText === undefined) return { ok: false as const, error: 'This message has no id: notifications get no reply' };
     return kind === 'result'
       ? composeResponse(idText, { kind: 'result', resultText })
       : composeResponse(idText, { kind: 'error', error: { code, message, dataText } });
-  }, [idText, kind, resultText, code, message, dataText]);
+  }, [request.dap, nextSeq, idText, kind, resultText, code, message, dataText]);
 
   const canSend = live && composed.ok && status.state !== 'sending';
   const doSend = async () => {
@@ -167,7 +174,7 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
       ) : (
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <FieldLabel>Code</FieldLabel>
+            {!request.dap && <><FieldLabel>Code</FieldLabel>
             <Select aria-label="Error code" value={codeChoice} onChange={(e) => pickCode(e.target.value)}>
               {groups.map(([group, list]) => (
                 <optgroup key={group} label={group}>
@@ -180,7 +187,7 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
               ))}
               <option value={CUSTOM}>Custom code…</option>
             </Select>
-            {codeChoice === CUSTOM && <TextInput aria-label="Custom error code" value={customCode} onChange={(e) => setCustomCode(e.target.value)} placeholder="-32001" code className="w-24" />}
+            {codeChoice === CUSTOM && <TextInput aria-label="Custom error code" value={customCode} onChange={(e) => setCustomCode(e.target.value)} placeholder="-32001" code className="w-24" />}</>}
             <FieldLabel>Message</FieldLabel>
             <TextInput aria-label="Error message" value={message} onChange={(e) => setMessage(e.target.value)} code className="min-w-40 flex-1 font-sans" />
           </div>

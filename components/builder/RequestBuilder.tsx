@@ -6,6 +6,8 @@
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
+import { wireMismatchWarning } from '@/lib/builder/dap-reply';
+import { getProfile, isDialectId } from '@/lib/dialects/registry';
 import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
 import type { DialectId } from '@/lib/dialects/types';
 import { JsonEditor } from '@/components/editor/JsonEditor';
@@ -70,11 +72,21 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
 
   const id = useMemo(() => resolveId({ policy: draft.idPolicy, counter: nextId, uuid, customText: draft.customId }), [draft.idPolicy, nextId, uuid, draft.customId]);
   const paramsText = draft.paramsMode === 'omit' ? '' : draft.paramsText[draft.paramsMode];
+  // A DAP session gets a warning before JSON-RPC text goes into it (the adapter cannot read it).
+  const sessionDialect = dialect ?? summary?.dialect?.id;
+  const wire = isDialectId(sessionDialect) ? getProfile(sessionDialect).wire : 'jsonrpc';
   const composed = useMemo(() => {
-    if (draft.mode === 'raw') return draft.rawText === '' ? ({ ok: false, error: 'Type the text to send' } as const) : ({ ok: true, text: draft.rawText, warnings: [] } as const);
-    if (!id.ok) return id;
-    return composeRequest({ method: draft.method, paramsMode: draft.paramsMode, paramsText, idText: id.idText });
-  }, [draft.mode, draft.rawText, draft.method, draft.paramsMode, paramsText, id]);
+    const built =
+      draft.mode === 'raw'
+        ? draft.rawText === ''
+          ? ({ ok: false, error: 'Type the text to send' } as const)
+          : ({ ok: true, text: draft.rawText, warnings: [] as string[] } as const)
+        : !id.ok
+          ? id
+          : composeRequest({ method: draft.method, paramsMode: draft.paramsMode, paramsText, idText: id.idText });
+    const mismatch = built.ok ? wireMismatchWarning(wire, built.text) : undefined;
+    return built.ok && mismatch ? { ...built, warnings: [...built.warnings, mismatch] } : built;
+  }, [draft.mode, draft.rawText, draft.method, draft.paramsMode, paramsText, id, wire]);
 
   const live = summary?.status === 'open' || summary?.status === 'connecting';
   const blocked = !sessionId ? 'Connect to a target first' : !live ? `Session is ${summary?.status ?? 'not available'}: open a new one to send` : null;

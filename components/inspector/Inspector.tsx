@@ -29,7 +29,8 @@ function canResend(ev: TrafficEvent): boolean {
 }
 
 function awaitsOurReply(ev: TrafficEvent): boolean {
-  return ev.dir === 'in' && ev.kind === 'request' && (ev.state === undefined || ev.state === 'pending' || ev.state === 'timed-out');
+  // DAP's reverse requests (runInTerminal, startDebugging) wait for an answer too.
+  return ev.dir === 'in' && (ev.kind === 'request' || ev.dap?.type === 'request') && (ev.state === undefined || ev.state === 'pending' || ev.state === 'timed-out');
 }
 
 function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {

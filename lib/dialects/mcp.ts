@@ -6,6 +6,7 @@ import type { ErrorCodeInfo } from '../errors/types';
 import { decodeByCode, makeCatalog, numericCode, standardCodes } from './catalog';
 import { createMcpLifecycleChecker } from './mcp-lifecycle';
 import { mcpMethods } from './mcp-methods';
+import { combineCheckers, createMcpToolChecker, mcpProgressLink } from './mcp-tools';
 import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
 import type { DialectErrorInfo, DialectMarkers, DialectProfile } from './types';
 
@@ -172,6 +173,7 @@ export const mcpProfile: DialectProfile<'mcp'> = {
   progress: {
     methods: ['notifications/progress'],
     howTo: 'Put `_meta: { progressToken }` in a request’s params; the receiver may then send notifications/progress { progressToken, progress, total?, message? }.',
+    link: mcpProgressLink,
   },
   // Streamable HTTP's event stream carries one response (plus requests and notifications), not many.
   streamingMethods: new Set(),
@@ -217,5 +219,5 @@ export const mcpProfile: DialectProfile<'mcp'> = {
     },
   ],
   render: (step, options) => renderJsonRpc(step, options?.id),
-  createLifecycleChecker: createMcpLifecycleChecker,
+  createLifecycleChecker: () => combineCheckers(createMcpLifecycleChecker(), createMcpToolChecker()),
 };

@@ -71,6 +71,26 @@ export interface ProgressInfo {
   methods: readonly string[];
   /** How progress is requested or set up, in one sentence. */
   howTo: string;
+  /** When progress names its request by a token: how to read it (lib/session/progress-links.ts links them). */
+  link?: ProgressLink;
+}
+
+/** How a dialect's progress notifications name the request they report on. */
+export interface ProgressLink {
+  /** Notification methods that carry progress. */
+  methods: readonly string[];
+  /** The token a request asks progress under (from its params), if any. */
+  requestToken(params: unknown): unknown;
+  /** The token a progress notification names (from its params). */
+  notificationToken(params: unknown): unknown;
+  /** What the notification says: how far, of how much, and why. */
+  read(params: unknown): ProgressState;
+}
+
+export interface ProgressState {
+  progress?: number;
+  total?: number;
+  message?: string;
 }
 
 export interface TemplateStep {

@@ -10,11 +10,13 @@ import type { Classified, CorrelationResult, RawErrorObject } from '../jsonrpc/t
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
+import { describeDapFailure } from '../dialects/dap';
 import type { DialectProfile, LifecycleChecker } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
 import type { FrameHint } from '../framing/types';
 import { finding } from '../jsonrpc/rules/table';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
+import { ProgressLinks } from './progress-links';
 
 export interface PipelineOptions {
   timeoutMs?: number;
@@ -72,6 +74,7 @@ export class MessagePipeline {
   /** Decoded errors by code, message and method: a chatty peer repeats the same few errors. */
   private decoded = new Map<string, DecodedError>();
   private checks: MessageCheck | null = null;
+  private readonly progress = new ProgressLinks();
 
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
@@ -151,6 +154,7 @@ export class MessagePipeline {
     if (result.late) event.late = true;
     if (result.error) event.error = result.error;
     else if (classified.error) event.error = this.describer(classified.error);
+    else if (classified.dap?.success === false) event.error = dapError(classified.value);
     if (result.items) event.items = result.items;
 
     if (this.checks) {
@@ -160,6 +164,11 @@ export class MessagePipeline {
     }
 
     const patches = result.patches;
+    const link = this.profile.progress.link;
+    if (link) {
+      const p = this.progress.observe(link, event, classified, (s) => this.recentEvent(s));
+      if (p) patches.push(p);
+    }
     this.remember(event);
     this.addFindings(this.correlator.takeLaterFindings(), patches, seq);
     this.addFindings(this.lifecycle.observe({ seq, dir, classified }), patches, seq);
@@ -310,6 +319,12 @@ export class MessagePipeline {
 
 function hintFinding(hint: FrameHint): Finding {
   return finding(hint.rule, undefined, hint.message);
+}
+
+/** A DAP response with success: false, as the decoded error the inspector and counts show. */
+function dapError(value: unknown): DecodedError {
+  const f = describeDapFailure(value);
+  return { code: f?.errorId ?? null, message: f?.detail ?? f?.reason ?? '', name: f?.name ?? 'Request failed', meaning: f?.meaning ?? 'The adapter reported a failure.', source: 'dap' };
 }
 
 function copyExtras(event: TrafficEvent, extras: WireExtras): void {

@@ -152,6 +152,8 @@ export const TrafficEventSchema = z.object({
   process: ProcessMetaSchema.optional(),
   note: peerText.optional(),
   late: z.boolean().optional(),
+  progressOf: seq.optional(),
+  progress: z.object({ seq, progress: z.number().optional(), total: z.number().optional(), message: peerText.optional() }).optional(),
 });
 
 /** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */

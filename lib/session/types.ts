@@ -157,6 +157,10 @@ export interface TrafficEvent {
   note?: string;
   /** Timed out but answered later: the answer is still paired. */
   late?: boolean;
+  /** A progress notification: the seq of the request whose progress token it names. */
+  progressOf?: number;
+  /** A request: the latest progress reported on it, and the seq of the notification that said so. */
+  progress?: { seq: number; progress?: number; total?: number; message?: string };
 }
 
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */

@@ -2,6 +2,7 @@
  * What the timeline's status column says about an event, and the tags filters match on.
  * Derived from fields the server already computed (state, kind, error, pair); nothing is re-parsed.
  */
+import { TOOL_ERROR_RULE } from '../dialects/mcp-tools';
 import type { TrafficEvent } from '../session/types';
 
 /** Looks up another event of the same session by seq (the pair of a request, for instance). */
@@ -58,6 +59,20 @@ export interface EventStatus {
 
 const NONE: EventStatus = { tags: 0, label: '', tone: 'muted' };
 
+/** An MCP tool that failed answers with a normal result flagged isError: a failure all the same. */
+function isToolError(ev: TrafficEvent): boolean {
+  if (ev.kind !== 'response' || ev.findings.length === 0) return false;
+  for (const f of ev.findings) if (f.rule === TOOL_ERROR_RULE) return true;
+  return false;
+}
+
+/** "3/10", "30%" or "3": how far a request's progress got. */
+export function progressText(p: NonNullable<TrafficEvent['progress']>): string {
+  if (p.progress === undefined) return p.message ?? '';
+  if (p.total !== undefined && p.total > 0) return `${p.progress}/${p.total}`;
+  return String(p.progress);
+}
+
 function stateTags(state: TrafficEvent['state']): number {
   switch (state) {
     case 'pending': return Tag.PENDING;
@@ -113,22 +128,26 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
         if (answer && (answer.kind === 'error' || answer.error)) {
           return { tags: Tag.ERROR | late, label: answer.error?.name || 'error', tone: 'error' };
         }
+        if (answer && isToolError(answer)) return { tags: Tag.ERROR | late, label: 'tool error', tone: 'error' };
         return late ? { tags: Tag.OK | late, label: 'late', tone: 'warn' } : { tags: Tag.OK, label: 'ok', tone: 'ok' };
       }
       const known = st ? STATE_LABEL[st] : undefined;
-      if (known) return { tags: stateTags(st), label: known[0], tone: known[1] };
-      return { tags: Tag.PENDING, label: 'pending', tone: 'pending' };
+      const progress = ev.progress ? progressText(ev.progress) : '';
+      if (known) return { tags: stateTags(st), label: progress ? `${known[0]} · ${progress}` : known[0], tone: known[1] };
+      return { tags: Tag.PENDING, label: progress ? `pending · ${progress}` : 'pending', tone: 'pending' };
     }
     case 'response':
     case 'error': {
       const isError = ev.kind === 'error';
-      let tags = stateTags(ev.state) | (isError ? Tag.ERROR : 0);
+      const toolError = isToolError(ev);
+      let tags = stateTags(ev.state) | (isError || toolError ? Tag.ERROR : 0);
       const known = ev.state && ev.state !== 'answered' ? STATE_LABEL[ev.state] : undefined;
       if (!(tags & ERRORISH)) tags |= Tag.OK;
       if (isError) {
         const name = ev.error?.name || 'error';
         return { tags, label: known ? `${known[0]} · ${name}` : name, tone: 'error' };
       }
+      if (toolError) return { tags, label: known ? `${known[0]} · tool error` : 'tool error', tone: 'error' };
       if (known) return { tags, label: known[0], tone: known[1] };
       return { tags, label: 'ok', tone: 'ok' };
     }
@@ -136,6 +155,7 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
       // A notification never gets an answer; "unexpected" marks one that did.
       const known = ev.state ? STATE_LABEL[ev.state] : undefined;
       if (known && ev.state !== 'pending') return { tags: stateTags(ev.state), label: known[0], tone: known[1] };
+      if (ev.progressOf !== undefined) return { tags: 0, label: `progress of #${ev.progressOf}`, tone: 'muted' };
       return NONE;
     }
     case 'batch':
@@ -145,6 +165,7 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
     case 'parse-error':
       return { tags: Tag.INVALID, label: 'parse error', tone: 'error' };
     case 'not-jsonrpc':
+      if (ev.dap) return dapStatus(ev, lookup);
       return { tags: Tag.INVALID, label: ev.protocol ? ev.protocol.toUpperCase() : 'not JSON-RPC', tone: ev.protocol ? 'muted' : 'warn' };
     case 'noise':
       return { tags: Tag.INVALID, label: ev.reason ? `noise: ${ev.reason}` : 'noise', tone: 'warn' };
@@ -162,6 +183,35 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
 }
 
 /**
+ * DAP is not JSON-RPC but pairs the same way (request_seq): a request shows its answer, a
+ * response with success: false is a failed one (the pipeline decoded it into `error`).
+ */
+function dapStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
+  const dap = ev.dap!;
+  const st = ev.state;
+  const known = st && st !== 'answered' ? STATE_LABEL[st] : undefined;
+  if (dap.type === 'request') {
+    if (st === 'answered' || st === 'late') {
+      const answer = ev.pair !== undefined ? lookup(ev.pair) : undefined;
+      const late = st === 'late' ? Tag.LATE : 0;
+      if (answer?.dap?.success === false) return { tags: Tag.ERROR | late, label: `failed${answer.error?.message ? ` · ${answer.error.message}` : ''}`, tone: 'error' };
+      return late ? { tags: Tag.OK | late, label: 'late', tone: 'warn' } : { tags: Tag.OK, label: 'ok', tone: 'ok' };
+    }
+    if (known) return { tags: stateTags(st), label: known[0], tone: known[1] };
+    return { tags: Tag.PENDING, label: 'pending', tone: 'pending' };
+  }
+  if (dap.type === 'response') {
+    const failed = dap.success === false;
+    let tags = stateTags(st) | (failed ? Tag.ERROR : 0);
+    if (!(tags & ERRORISH)) tags |= Tag.OK;
+    if (failed) return { tags, label: `${known ? `${known[0]} · ` : ''}failed${ev.error?.message ? ` · ${ev.error.message}` : ''}`, tone: 'error' };
+    if (known) return { tags, label: known[0], tone: known[1] };
+    return { tags, label: 'ok', tone: 'ok' };
+  }
+  return { tags: 0, label: 'DAP event', tone: 'muted' };
+}
+
+/**
  * Just the tags of eventStatus, without building a label: what filters call 100k times a pass.
  * Kept equal to `eventStatus(ev, lookup).tags` (a unit test checks both over a whole session).
  */
@@ -172,20 +222,21 @@ export function eventTags(ev: TrafficEvent, lookup: SeqLookup): number {
       if (st === 'answered' || st === 'late') {
         const answer = ev.pair !== undefined ? lookup(ev.pair) : undefined;
         const late = st === 'late' ? Tag.LATE : 0;
-        return (answer && (answer.kind === 'error' || answer.error) ? Tag.ERROR : Tag.OK) | late;
+        return (answer && (answer.kind === 'error' || answer.error || isToolError(answer)) ? Tag.ERROR : Tag.OK) | late;
       }
       return st && STATE_LABEL[st] ? stateTags(st) : Tag.PENDING;
     }
     case 'response':
     case 'error': {
-      const tags = stateTags(ev.state) | (ev.kind === 'error' ? Tag.ERROR : 0);
+      const tags = stateTags(ev.state) | (ev.kind === 'error' || isToolError(ev) ? Tag.ERROR : 0);
       return tags & ERRORISH ? tags : tags | Tag.OK;
     }
     case 'notification':
       return ev.state && ev.state !== 'pending' && STATE_LABEL[ev.state] ? stateTags(ev.state) : 0;
+    case 'not-jsonrpc':
+      return ev.dap ? dapStatus(ev, lookup).tags : Tag.INVALID;
     case 'invalid':
     case 'parse-error':
-    case 'not-jsonrpc':
     case 'noise':
       return Tag.INVALID;
     case 'no-body':

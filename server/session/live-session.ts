@@ -17,6 +17,7 @@ import { NOT_READING, SendRefusedError } from '../transports/send-queue';
 import type { SessionTransport, Transport, TransportEvents, TransportOptions } from '../transports/types';
 import { buildAutoReply } from './auto-reply';
 import { HttpExchanges } from './http-exchanges';
+import { McpHttpSession } from './mcp-http';
 
 export interface SessionSink {
   events(session: LiveSession, events: TrafficEvent[]): void;
@@ -66,6 +67,7 @@ export class LiveSession {
   private readonly http: HttpExchanges | null;
   /** The decoder's unfinished frame as last seen, since when, and whether its stall was reported. */
   private stall: { key: string; since: number; reported: boolean } | null = null;
+  private readonly mcp: McpHttpSession | null;
 
   constructor(init: LiveSessionInit) {
     this.id = init.id ?? newSessionId();
@@ -76,6 +78,9 @@ export class LiveSession {
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
     this.maxFrameBytes = init.options?.maxFrameBytes;
     this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
+    this.mcp = this.target.kind === 'http'
+      ? new McpHttpSession(this.target, { dialect: () => this.pipeline.dialect.id, initialized: (protocolVersion) => this.transport?.openServerStream?.({ protocolVersion }) })
+      : null;
     this.summary = {
       id: this.id,
       name: init.name || describeTarget(init.target),
@@ -129,7 +134,9 @@ export class LiveSession {
       await this.transportSend(transport, bytes);
     } else {
       transport.admit(Buffer.byteLength(text));
-      seq = this.record(this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {}));
+      const out = this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {});
+      this.mcp?.sent(out);
+      seq = this.record(out);
       this.flush();
       await this.transportSend(transport, text, seq);
     }
@@ -225,12 +232,14 @@ export class LiveSession {
           http: msg.http,
           ws: msg.ws,
         });
+        this.mcp?.reply(out);
         this.record(out);
         this.noteReply(out.event);
         this.maybeAutoReply(out);
       },
       onEmptyReply: (http) => {
         const out = this.pipeline.meta('no-body', this.now(), Date.now(), '', `HTTP ${http.status ?? ''} with no body`, { http }, 'in');
+        this.mcp?.reply(out);
         this.record(out);
         this.noteReply(out.event);
       },
@@ -271,6 +280,7 @@ export class LiveSession {
   /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
   private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
     if (ref === undefined || !this.http) return;
+    this.mcp?.ended(ref);
     if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));
     // Closing settles what still waits (target-exited); a POST cut short by it is no news.
     if (this.closed) return;
@@ -299,7 +309,7 @@ export class LiveSession {
   }
 
   private maybeAutoReply(out: PipelineOutput): void {
-    const reply = buildAutoReply(out, this.autoReplies);
+    const reply = buildAutoReply(out, this.autoReplies, this.pipeline.lastSeq + 1);
     if (reply === undefined) return;
     // After the current batch is recorded, so the reply follows its request in the timeline.
     setImmediate(() => {

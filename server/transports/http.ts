@@ -9,13 +9,15 @@ import https from 'node:https';
 import type { HttpMeta, HttpTarget } from '../../lib/session/types';
 import { formatBytes, hostPort, messageOf, networkErrorWords } from './errors';
 import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
-import { SseParser, SseTooLargeError, type SseEvent } from './sse';
+import { readSseReply } from './http-sse';
+import { McpServerStream } from './mcp-stream';
 import { decodeUtf8, headerRecord, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 const DEFAULT_CONNECT_TIMEOUT = 10_000;
 const SESSION_HEADER = 'mcp-session-id';
+const VERSION_HEADER = 'mcp-protocol-version';
 /** Concurrent POSTs to one target (MCP keeps a POST open while its event stream runs). */
 const MAX_SOCKETS = 32;
 
@@ -31,6 +33,9 @@ export class HttpTransport implements Transport {
   private url: URL | undefined;
   private agent: http.Agent | undefined;
   private sessionId: string | undefined;
+  /** MCP: the protocol version initialize negotiated, sent on every later request. */
+  private protocolVersion: string | undefined;
+  private serverStream: McpServerStream | undefined;
   private readonly inflight = new Set<http.ClientRequest>();
   private closed = false;
   private closeFired = false;
@@ -142,16 +147,37 @@ export class HttpTransport implements Transport {
         if (!err) this.reportStatus(meta);
         end(err?.message);
       };
-      if (ctype.startsWith('text/event-stream')) this.readSse(res, meta, done);
-      else this.readBody(res, meta, done);
+      if (ctype.startsWith('text/event-stream')) {
+        readSseReply(res, meta, { maxBody: this.maxBody, events: this.events, closed: () => this.closed, reportEmpty: true }, done);
+      } else this.readBody(res, meta, done);
     });
     req.end(body);
     return Promise.resolve();
   }
 
+  /**
+   * MCP: initialize was answered. Later requests carry `MCP-Protocol-Version` (when the result
+   * named one), and the standalone GET stream opens so the server can send its own messages.
+   */
+  openServerStream(info: { protocolVersion?: string }): void {
+    if (this.closed || !this.url || !this.agent) return;
+    if (info.protocolVersion !== undefined) this.protocolVersion = info.protocolVersion;
+    if (this.serverStream) return;
+    this.serverStream = new McpServerStream({
+      url: this.url,
+      agent: this.agent,
+      events: this.events,
+      maxBody: this.maxBody,
+      headers: () => this.mcpHeaders(),
+      closed: () => this.closed,
+    });
+    this.serverStream.open();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.serverStream?.close();
     for (const req of this.inflight) req.destroy(new ClosedError('transport closed'));
     this.inflight.clear();
     if (this.sessionId && this.url) await this.endSession(this.url, this.sessionId);
@@ -163,15 +189,20 @@ export class HttpTransport implements Transport {
   }
 
   private requestHeaders(length: number): Record<string, string> {
-    // Keyed by lower-case name so a user header replaces a default instead of doubling it.
-    const byLower = new Map<string, [string, string]>();
-    const set = (name: string, value: string) => byLower.set(name.toLowerCase(), [name, value]);
-    set('Content-Type', 'application/json');
-    set('Accept', 'application/json, text/event-stream');
-    for (const [name, value] of Object.entries(this.target.headers ?? {})) set(name, value);
-    if (this.sessionId && !byLower.has(SESSION_HEADER)) set('Mcp-Session-Id', this.sessionId);
-    set('Content-Length', String(length));
-    return Object.fromEntries([...byLower.values()]);
+    return withHeaders(
+      withHeaders({}, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }),
+      { ...this.mcpHeaders(), 'Content-Length': String(length) },
+    );
+  }
+
+  /** The user's headers plus the MCP session's (a user header wins over the session's own). */
+  private mcpHeaders(): Record<string, string> {
+    const user = this.target.headers ?? {};
+    const has = (lower: string) => Object.keys(user).some((k) => k.toLowerCase() === lower);
+    const session: Record<string, string> = {};
+    if (this.sessionId && !has(SESSION_HEADER)) session['Mcp-Session-Id'] = this.sessionId;
+    if (this.protocolVersion && !has(VERSION_HEADER)) session['MCP-Protocol-Version'] = this.protocolVersion;
+    return withHeaders(withHeaders({}, user), session);
   }
 
   private noteSession(res: http.IncomingMessage, meta: HttpMeta, sent: Record<string, string>): void {
@@ -240,87 +271,45 @@ export class HttpTransport implements Transport {
     res.on('error', () => undefined);
   }
 
-  private readSse(res: http.IncomingMessage, meta: HttpMeta, done: (err?: Error) => void): void {
-    const parser = new SseParser(this.maxBody);
-    const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
-    let delivered = 0;
-    let failed = false;
-    const emit = (ev: SseEvent) => {
-      const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
-      delivered++;
-      if (ev.data.length === 0) {
-        // MCP servers send a data-less event (just an id) to prime reconnection: not a message.
-        this.events.onMeta?.(`SSE event without data${ev.id !== undefined ? ` (id ${ev.id})` : ''}`, {
-          http: { ...meta, sse },
-        });
-        return;
-      }
-      this.events.onMessage?.({ text: ev.data, http: { ...meta, sse } });
-    };
-    const fail = (err: Error) => {
-      if (failed) return;
-      failed = true;
-      res.destroy();
-      done(err);
-    };
-    res.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      try {
-        for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
-      } catch (err) {
-        if (err instanceof SseTooLargeError) {
-          fail(new Error(`an SSE event is larger than the ${formatBytes(this.maxBody)} limit (from ${meta.url})`));
-        } else {
-          fail(err as Error);
-        }
-      }
-    });
-    const finishStream = (cutOff: boolean) => {
-      if (failed) return;
-      failed = true;
-      const tail = parser.push(decoder.decode());
-      for (const ev of tail) emit(ev);
-      const last = parser.end();
-      if (last) {
-        emit(last);
-        this.events.onError?.(`SSE stream ended without the blank line that closes its last event (${meta.url})`);
-      }
-      if (cutOff) {
-        done(new Error(this.closed ? 'transport closed' : `event stream cut off by the target: ${meta.url}`));
-        return;
-      }
-      if (delivered === 0) this.events.onEmptyReply?.(meta);
-      done();
-    };
-    res.on('end', () => finishStream(false));
-    res.on('close', () => {
-      if (!res.complete) finishStream(true);
-    });
-    res.on('error', () => undefined);
-  }
-
-  /** MCP asks clients to DELETE their session when done; best effort, bounded. */
+  /** MCP asks clients to DELETE their session when done; best effort, bounded, and its answer noted. */
   private endSession(url: URL, sid: string): Promise<void> {
     const mod = url.protocol === 'https:' ? https : http;
-    const headers: Record<string, string> = { ...(this.target.headers ?? {}) };
-    for (const k of Object.keys(headers)) if (k.toLowerCase() === SESSION_HEADER) delete headers[k];
-    headers['Mcp-Session-Id'] = sid;
+    const headers = withHeaders(this.mcpHeaders(), { 'Mcp-Session-Id': sid });
     return new Promise<void>((resolve) => {
       const req = mod.request(url, { method: 'DELETE', headers, agent: this.agent });
       const timer = setTimeout(() => req.destroy(), 1000);
-      const end = () => {
+      let said = false;
+      const end = (note?: string, meta?: HttpMeta) => {
         clearTimeout(timer);
+        if (note && !said) this.events.onMeta?.(note, meta ? { http: meta } : undefined);
+        said = true;
         resolve();
       };
       req.on('response', (res) => {
+        const meta: HttpMeta = { status: res.statusCode, statusText: res.statusMessage, headers: headerRecord(res.rawHeaders), url: url.href, method: 'DELETE' };
+        const status = res.statusCode ?? 0;
+        const note =
+          status === 405
+            ? `the server does not let clients end sessions (DELETE → HTTP 405); Mcp-Session-Id ${sid} stays open on the server`
+            : `session ended: DELETE Mcp-Session-Id ${sid} → HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`;
         res.resume();
-        res.on('end', end);
-        res.on('close', end);
+        res.on('end', () => end(note, meta));
+        res.on('close', () => end(note, meta));
       });
-      req.on('error', end);
+      req.on('error', (err) => end(`DELETE of Mcp-Session-Id ${sid} failed: ${messageOf(err)}`));
       req.end();
     });
   }
+}
+
+/** `base` with `extra` laid over it; names compare case-insensitively, so a header never doubles. */
+function withHeaders(base: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    for (const k of Object.keys(out)) if (k.toLowerCase() === name.toLowerCase()) delete out[k];
+    out[name] = value;
+  }
+  return out;
 }
 
 export function createHttpTransport(target: HttpTarget, events: TransportEvents, options?: TransportOptions): HttpTransport {

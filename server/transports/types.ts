@@ -72,6 +72,11 @@ export interface Transport {
   send(data: Uint8Array | string, ref?: number): Promise<void>;
   /** Close gracefully, then forcefully (stdio: stdin end → SIGTERM → SIGKILL). Idempotent. */
   close(): Promise<void>;
+  /**
+   * HTTP (MCP Streamable HTTP): initialize was answered. Later requests carry the negotiated
+   * MCP-Protocol-Version and the server's standalone GET stream opens (server/transports/mcp-stream.ts).
+   */
+  openServerStream?(info: { protocolVersion?: string }): void;
   /** Message transports: facts recorded with each outgoing message (HTTP: its method and URL). */
   outgoingFacts?(): { http?: HttpMeta };
 }

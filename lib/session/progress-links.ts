@@ -1,0 +1,48 @@
+/**
+ * Links progress notifications to the request they report on: a dialect that names its progress
+ * by a token (MCP: the request's `params._meta.progressToken`, then `notifications/progress`
+ * with `params.progressToken`) says how to read both (ProgressLink in lib/dialects/types.ts). The
+ * notification's event gets `progressOf` (the request's seq); the request gets the latest
+ * `progress`, as a patch.
+ */
+import type { Classified } from '../jsonrpc/types';
+import type { ProgressLink } from '../dialects/types';
+import type { Direction, EventPatch, TrafficEvent } from './types';
+
+/** Tokens remembered at once; the oldest are forgotten past it (their progress then links to nothing). */
+const MAX_TOKENS = 4096;
+
+function tokenKey(dir: Direction, token: unknown): string | undefined {
+  if (typeof token === 'string') return `${dir}:s:${token.slice(0, 512)}`;
+  if (typeof token === 'number' && Number.isFinite(token)) return `${dir}:n:${token}`;
+  return undefined;
+}
+
+export class ProgressLinks {
+  private readonly bySeq = new Map<string, number>();
+
+  /** Reads one message; returns the patch for its request when it is progress on one. */
+  observe(link: ProgressLink, event: TrafficEvent, classified: Classified, lookup: (seq: number) => TrafficEvent | undefined): EventPatch | undefined {
+    const value = classified.value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const params = (value as { params?: unknown }).params;
+    if (classified.kind === 'request') {
+      const key = tokenKey(event.dir, link.requestToken(params));
+      if (key === undefined) return undefined;
+      this.bySeq.delete(key);
+      this.bySeq.set(key, event.seq);
+      if (this.bySeq.size > MAX_TOKENS) this.bySeq.delete(this.bySeq.keys().next().value as string);
+      return undefined;
+    }
+    if (classified.kind !== 'notification' || event.method === undefined || !link.methods.includes(event.method)) return undefined;
+    const asker: Direction = event.dir === 'in' ? 'out' : 'in';
+    const key = tokenKey(asker, link.notificationToken(params));
+    const seq = key !== undefined ? this.bySeq.get(key) : undefined;
+    if (seq === undefined) return undefined;
+    event.progressOf = seq;
+    const progress = { seq: event.seq, ...link.read(params) };
+    const request = lookup(seq);
+    if (request) request.progress = progress;
+    return { seq, progress };
+  }
+}
