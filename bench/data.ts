@@ -27,7 +27,7 @@ function words(rand: () => number, n: number): string {
 }
 
 /** A JSON-RPC message of roughly `target` bytes: a mix of requests, notifications, results and errors. */
-function smallMessage(rand: () => number, i: number, target: number): string {
+export function smallMessage(rand: () => number, i: number, target: number): string {
   const kind = i % 4;
   let m: unknown;
   const pad = (base: object, key: string, build: (text: string) => object) => {
