@@ -20,20 +20,24 @@ export interface Workload {
 
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'hover', 'symbol', 'range', 'index', 'module', 'config', 'result', 'token'];
 
-function words(rand: () => number, n: number): string {
+/** Words outside ASCII (2-, 3- and 4-byte UTF-8) for the anchor payload's non-ASCII share. */
+const INTL = ['größe', 'переменная', '変数', 'fünf', 'δέλτα', 'ошибка', '関数', '🚀launch'];
+
+/** Space-separated words; with `intl`, about that share of the words come from INTL. */
+function words(rand: () => number, n: number, intl = 0): string {
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(rand() * WORDS.length)]);
+  for (let i = 0; i < n; i++) out.push(intl > 0 && rand() < intl ? INTL[Math.floor(rand() * INTL.length)] : WORDS[Math.floor(rand() * WORDS.length)]);
   return out.join(' ');
 }
 
 /** A JSON-RPC message of roughly `target` bytes: a mix of requests, notifications, results and errors. */
-function smallMessage(rand: () => number, i: number, target: number): string {
+export function smallMessage(rand: () => number, i: number, target: number, intl = 0): string {
   const kind = i % 4;
   let m: unknown;
   const pad = (base: object, key: string, build: (text: string) => object) => {
     const probe = JSON.stringify({ ...base, [key]: build('') });
     const room = Math.max(0, target - probe.length);
-    let text = words(rand, Math.ceil(room / 6) + 2);
+    let text = words(rand, Math.ceil(room / 6) + 2, intl);
     text = text.slice(0, room);
     return { ...base, [key]: build(text) };
   };
@@ -107,6 +111,15 @@ export function smallWorkload(count = 100_000, size = 200): Workload {
   const texts: string[] = [];
   for (let i = 0; i < count; i++) texts.push(smallMessage(rand, i, size));
   return workload(`${count / 1000}k × ~${size} B`, texts);
+}
+
+/** The anchor payload with non-ASCII text: about 10% of the words are Cyrillic, Greek, CJK, emoji. */
+export function intlWorkload(count = 100_000, size = 200): Workload {
+  const rand = seededRandom(1);
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) texts.push(smallMessage(rand, i, size, 0.1));
+  const w = workload(`${count / 1000}k × ~${size} B, ~10% non-ASCII words`, texts);
+  return w;
 }
 
 export function largeWorkload(count = 100, size = 1024 * 1024): Workload {

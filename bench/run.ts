@@ -4,12 +4,16 @@
  * input, then the stdio pipeline end to end. Prints messages/s and ratios.
  *
  * Environment: BENCH_BUDGET_MS caps each reference run (default 10000); BENCH_QUICK=1 shrinks the
- * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process part.
+ * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain and HTTP parts;
+ * `--scale` (or BENCH_SCALE=1) adds 1M entries to the scale table (slow).
  */
 import os from 'node:os';
-import { firstMessages, largeWorkload, smallWorkload, type Workload } from './data';
+import { firstMessages, intlWorkload, largeWorkload, smallWorkload, type Workload } from './data';
 import { bareJsonParse, mcpReadBuffer, rpcscope, vscodeJsonrpc, type RunResult } from './contenders';
-import { mb, rate, ratio, table } from './table';
+import { mb, median, rate, ratio, table } from './table';
+import { runChain } from './chain';
+import { runHttp } from './http';
+import { runScale } from './scale';
 import { runStdioE2e } from './stdio-e2e';
 
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 10_000);
@@ -89,6 +93,34 @@ const LABELS: Record<string, string> = {
 
 const chunkName = (c: number) => (c >= 1024 ? `${c / 1024} KiB` : `${c}-byte`);
 
+/**
+ * The anchor payload, ASCII-only and with ~10% non-ASCII words: wall-time medians of three rotated
+ * runs in 64 KiB chunks, so the framing fast path is seen not to depend on pure ASCII.
+ */
+async function anchorPayload(count: number): Promise<void> {
+  const rows: string[][] = [];
+  for (const w of [smallWorkload(count), intlWorkload(count)]) {
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const a = () => ours.push(rpcscope('content-length', w.contentLength, 64 * 1024).wallMs);
+      const b = async () => theirs.push((await vscodeJsonrpc(w.contentLength, w.contentLengthEnds, 64 * 1024, 'paced', BUDGET_MS)).wallMs);
+      if (r % 2) {
+        a();
+        await b();
+      } else {
+        await b();
+        a();
+      }
+    }
+    const o = median(ours);
+    const t = median(theirs);
+    rows.push([w.name, mb(w.bodyBytes), `${o.toFixed(0)} ms`, rate((count / o) * 1000), `${t.toFixed(0)} ms`, rate((count / t) * 1000), ratio(t / o)]);
+  }
+  console.log(`the anchor payload, 64 KiB chunks, wall-time medians of 3 rotated runs · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(table(['input', 'bodies', 'rpcscope CL', 'msgs/s', 'vscode paced', 'msgs/s', 'rpcscope ÷ vscode'], rows));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const smallCount = QUICK ? 10_000 : 100_000;
@@ -138,9 +170,20 @@ async function main(): Promise<void> {
   console.log('\nCL = Content-Length framing, NL = newline framing. "paced": each chunk waits until the messages it completed');
   console.log('are delivered; "backlog": all input arrives before any is delivered (vscode-jsonrpc delivers one message per event-loop turn).');
 
+  console.log('');
+  await anchorPayload(smallCount);
+
   if (process.env.BENCH_SKIP_E2E !== '1') {
     console.log('');
     await runStdioE2e(QUICK ? 10_000 : 100_000);
+    console.log('');
+    await runChain(QUICK ? 10_000 : 100_000, 3);
+  }
+  console.log('');
+  runScale(process.argv.includes('--scale') || process.env.BENCH_SCALE === '1');
+  if (process.env.BENCH_SKIP_E2E !== '1') {
+    console.log('');
+    await runHttp(QUICK ? 500 : 3000, 3);
   }
   console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -28,6 +28,13 @@ export class Correlator {
   private head = 0;
   /** Findings about earlier events, collected until the caller takes them (takeLaterFindings). */
   private later: LaterFinding[] = [];
+  /**
+   * Entries in arrival order for the memory cap; `capHead` moves past the ones already forgotten.
+   * Walking the `live` Set from its start instead would step over every deleted slot V8 keeps at
+   * its front, again on each new request past the cap: quadratic beyond 100k pending.
+   */
+  private arrivals: Entry[] = [];
+  private capHead = 0;
 
   constructor(opts?: CorrelatorOptions) {
     const t = opts?.timeoutMs;
@@ -97,6 +104,8 @@ export class Correlator {
     this.live.clear();
     this.queue = [];
     this.head = 0;
+    this.arrivals = [];
+    this.capHead = 0;
     this.spaces.in.clearPending();
     this.spaces.out.clearPending();
     return out.patches();
@@ -200,6 +209,7 @@ export class Correlator {
       batch.entries.push(e);
     }
     space.add(e);
+    this.arrivals.push(e);
     if (this.timeoutMs > 0) this.queue.push(e);
     return e;
   }
@@ -332,11 +342,21 @@ export class Correlator {
 
   /** Past the cap, the oldest waiting requests are forgotten (a later answer is then an orphan). */
   private enforceCap(): void {
-    if (this.live.size <= this.maxPending) return;
-    for (const e of this.live) {
-      if (this.live.size <= this.maxPending) break;
+    const a = this.arrivals;
+    while (this.live.size > this.maxPending && this.capHead < a.length) {
+      const e = a[this.capHead++];
+      if (!this.live.has(e)) continue;
       e.gone = true;
       this.spaces[e.dir as 'in' | 'out'].remove(e);
+    }
+    // Answered entries stay in the list until it is twice what still waits: then it keeps only
+    // those, in order (amortised O(1) per request, memory bounded by the live set).
+    if (a.length - this.capHead > 2 * this.live.size + 1024) {
+      this.arrivals = a.slice(this.capHead).filter((e) => this.live.has(e));
+      this.capHead = 0;
+    } else if (this.capHead > 1024 && this.capHead * 2 > a.length) {
+      this.arrivals = a.slice(this.capHead);
+      this.capHead = 0;
     }
   }
 }

@@ -16,7 +16,8 @@ export interface Recorder {
   getEvent(sessionId: string, seq: number): TrafficEvent | undefined;
   deleteSession(id: string): void;
   /**
-   * A session's recording health changed (a write failed, recording resumed). Failures are data
+   * What the recorder holds for a session changed: its recording health (a write failed, recording
+   * resumed) or its counts (queued entries were committed). Failures are data
    * in the summary (`recording`), never exceptions out of appendEvents/applyPatches/saveSummary:
    * those must not throw, whatever the store does, so the live view keeps going from memory.
    */

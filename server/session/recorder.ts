@@ -8,6 +8,11 @@
  * goes through turns it back to `ok`. That state travels in the session's summary (and is kept in
  * the store once it can be written), so the page shows it; the bridge keeps the live view going
  * from memory meanwhile.
+ *
+ * Writes are coalesced: entries and patches wait up to COMMIT_MS (or COMMIT_ENTRIES entries) and
+ * then go in one append and one patch transaction per session, instead of two transactions per
+ * pipe read. Reads of entries commit first, so a replay never misses one; the counts in a summary
+ * may lag by that window, and each commit tells the listeners so the page gets the final ones.
  */
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import { describeStoreFailure, type Store } from '../store';
@@ -17,6 +22,16 @@ import { RETRY_MAX_MS, RecordingHealth } from './recording-health';
 export interface StoreRecorderOptions {
   /** Longest wait between write attempts while the store refuses (default 2 s). */
   retryMaxMs?: number;
+}
+
+/** How long entries wait to share a transaction, and how many make it commit at once. */
+const COMMIT_MS = 25;
+const COMMIT_ENTRIES = 4096;
+
+/** What waits for the next commit, per session, in arrival order. */
+interface Queued {
+  events: TrafficEvent[];
+  patches: EventPatch[];
 }
 
 /** What of a summary the recorder writes: when this is unchanged, there is nothing to write. */
@@ -36,6 +51,9 @@ export class StoreRecorder implements Recorder {
   private readonly listeners = new Set<(sessionId: string) => void>();
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly retryMaxMs: number;
+  private readonly queued = new Map<string, Queued>();
+  private queuedCount = 0;
+  private commitTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -50,6 +68,8 @@ export class StoreRecorder implements Recorder {
   }
 
   saveSummary(summary: SessionSummary): void {
+    // An ended session's last entries and patches are stored before it is marked so.
+    if (summary.endedAt) this.commit();
     const key = summaryKey(summary);
     if (this.written.get(summary.id) !== key) {
       try {
@@ -85,13 +105,50 @@ export class StoreRecorder implements Recorder {
 
   appendEvents(sessionId: string, events: TrafficEvent[]): void {
     if (events.length === 0) return;
-    this.attempt(sessionId, () => this.store.events.appendMany(sessionId, events), (h) => h.lostEvents(events));
+    const q = this.queueOf(sessionId);
+    for (const e of events) q.events.push(e);
+    this.queuedCount += events.length;
+    this.scheduleCommit();
   }
 
   applyPatches(sessionId: string, patches: EventPatch[]): void {
     if (patches.length === 0) return;
-    // Patches naming entries that were never saved find no row: that loss is already counted.
-    this.attempt(sessionId, () => this.store.events.applyPatches(sessionId, patches), (h) => h.lostChanges(patches.length));
+    const q = this.queueOf(sessionId);
+    for (const p of patches) q.patches.push(p);
+    this.queuedCount += patches.length;
+    this.scheduleCommit();
+  }
+
+  private queueOf(sessionId: string): Queued {
+    let q = this.queued.get(sessionId);
+    if (!q) this.queued.set(sessionId, (q = { events: [], patches: [] }));
+    return q;
+  }
+
+  private scheduleCommit(): void {
+    if (this.queuedCount >= COMMIT_ENTRIES) return this.commit();
+    if (this.commitTimer) return;
+    this.commitTimer = setTimeout(() => this.commit(), COMMIT_MS);
+  }
+
+  /**
+   * Everything queued, per session: its entries in one transaction, then its patches in another
+   * (a patch only names entries recorded before it, so they all precede it). A refused write is
+   * counted as lost exactly as before, per session and kind.
+   */
+  commit(): void {
+    if (this.commitTimer) clearTimeout(this.commitTimer);
+    this.commitTimer = null;
+    if (this.queuedCount === 0) return;
+    const all = [...this.queued];
+    this.queued.clear();
+    this.queuedCount = 0;
+    for (const [sessionId, { events, patches }] of all) {
+      if (events.length) this.attempt(sessionId, () => this.store.events.appendMany(sessionId, events), (h) => h.lostEvents(events));
+      // Patches naming entries that were never saved find no row: that loss is already counted.
+      if (patches.length) this.attempt(sessionId, () => this.store.events.applyPatches(sessionId, patches), (h) => h.lostChanges(patches.length));
+      this.changed(sessionId);
+    }
   }
 
   /** One write, or — when the store refuses it or is still backing off — one counted loss. */
@@ -185,22 +242,29 @@ export class StoreRecorder implements Recorder {
   }
 
   listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
+    this.commit();
     return this.store.events.listEvents(sessionId, { sinceSeq, limit });
   }
 
   getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
+    this.commit();
     return this.store.events.getEvent(sessionId, seq);
   }
 
   deleteSession(id: string): void {
+    this.queuedCount -= (this.queued.get(id)?.events.length ?? 0) + (this.queued.get(id)?.patches.length ?? 0);
+    this.queued.delete(id);
     this.store.sessions.delete(id);
     this.written.delete(id);
     this.health.delete(id);
     this.given.delete(id);
   }
 
-  /** Server shutdown: stop retrying (the store is about to close). */
+  /** Server shutdown: store what is queued, then stop retrying (the store is about to close). */
   close(): void {
+    if (this.store.isOpen) this.commit();
+    if (this.commitTimer) clearTimeout(this.commitTimer);
+    this.commitTimer = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
   }

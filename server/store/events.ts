@@ -10,7 +10,7 @@
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
  * lossy copy for display.
  */
-import { applyPatch } from '../../lib/session/patch';
+import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
 import { StoreError } from './errors';
@@ -82,6 +82,17 @@ function checkEvent(ev: TrafficEvent, i: number): void {
   if (!Array.isArray(ev.findings)) throw bad('findings must be a list');
 }
 
+/**
+ * A patch that only sets `state` (what a target's exit or a timeout produces for every request
+ * still waiting): such runs are applied with one set-based UPDATE instead of a read, a parse and
+ * a write per event. The state changes no count, so the tally is untouched.
+ */
+function onlyState(p: EventPatch): string | undefined {
+  if (typeof p?.state !== 'string' || !Number.isSafeInteger(p.seq)) return undefined;
+  for (const k of PATCH_FIELDS) if (k !== 'state' && p[k] !== undefined) return undefined;
+  return p.state;
+}
+
 interface Tally {
   events: number;
   out: number;
@@ -150,11 +161,45 @@ export class EventsRepo {
       `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
        WHERE session_id = ? AND seq = ?`,
     );
+    // json_set keeps the key where it is (or appends it, as applyPatch would) and the rest of the text as stored.
+    const setState = db.prepare(
+      `UPDATE events SET state = ?, body = json_set(body, '$.state', ?)
+       WHERE session_id = ? AND seq IN (SELECT value FROM json_each(?))`,
+    );
+    const absent = db.prepare<[string, string], { seq: number }>(
+      `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_id = ?)`,
+    );
+    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult) => {
+      const unique = [...new Set(seqs)];
+      const list = JSON.stringify(unique);
+      const changed = setState.run(state, state, sessionId, list).changes;
+      const missing = changed < unique.length ? new Set(absent.all(list, sessionId).map((r) => r.seq)) : undefined;
+      for (const seq of seqs) {
+        if (missing?.has(seq)) result.missing.push(seq);
+        else result.applied++;
+      }
+    };
     this.patchTx = db.transaction((sessionId: string, patches: readonly EventPatch[]) => {
       requireSession(sessionId);
       const result: PatchResult = { applied: 0, missing: [] };
       const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      // Consecutive state-only patches with the same state go as one statement; order is kept.
+      let runState: string | undefined;
+      let run: number[] = [];
+      const endRun = () => {
+        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result);
+        runState = undefined;
+        run = [];
+      };
       for (const p of patches) {
+        const state = onlyState(p);
+        if (state !== undefined) {
+          if (state !== runState) endRun();
+          runState = state;
+          run.push(p.seq);
+          continue;
+        }
+        endRun();
         const row = typeof p?.seq === 'number' ? getBody.get(sessionId, p.seq) : undefined;
         if (!row) {
           result.missing.push(p?.seq);
@@ -174,6 +219,7 @@ export class EventsRepo {
         );
         result.applied++;
       }
+      endRun();
       bumpTally(sessionId, tally);
       return result;
     });

@@ -70,3 +70,36 @@ describe('a late answer patched onto a recorded request', () => {
     expect(parseEventPatch({ seq: -1 }).ok).toBe(false);
   });
 });
+
+describe('a target exits with many requests still waiting', () => {
+  it('every waiting request reads back as target-exited, key order and text kept, unknown seqs reported', () => {
+    const store = temp.open(temp.dir());
+    const s = store.sessions.create({ name: 'exited', target, status: 'open' });
+    const events = Array.from({ length: 500 }, (_, i) => request(i + 1));
+    // A raw text that is not well-formed UTF-16 stays inside the body: the set-based update must keep it.
+    events[9] = { ...events[9], raw: '{"id":10,"method":"\ud800"}' };
+    // One without a state yet: the patch adds it at the end, as in memory.
+    const { state: _drop, ...stateless } = events[19];
+    events[19] = stateless;
+    store.events.appendMany(s.id, events);
+    const patches: EventPatch[] = [
+      ...events.slice(0, 300).map((e) => ({ seq: e.seq, state: 'target-exited' as const })),
+      // A full patch in the middle of the run, then the state again for the same event: order counts.
+      { seq: 5, pair: 400, latencyMs: 3, state: 'answered' },
+      { seq: 5, state: 'timed-out' },
+      ...events.slice(300).map((e) => ({ seq: e.seq, state: 'target-exited' as const })),
+      { seq: 9999, state: 'target-exited' },
+    ];
+    expect(store.events.applyPatches(s.id, patches)).toEqual({ applied: patches.length - 1, missing: [9999] });
+    for (const e of events) {
+      const inMemory = structuredClone(e);
+      for (const p of patches) if (p.seq === e.seq) applyPatch(inMemory, p);
+      const recorded = store.events.getEvent(s.id, e.seq);
+      expect(recorded).toEqual(inMemory);
+      expect(Object.keys(recorded ?? {})).toEqual(Object.keys(inMemory));
+    }
+    expect(store.events.getEvent(s.id, 5)).toMatchObject({ state: 'timed-out', pair: 400 });
+    expect(store.events.getEvent(s.id, 10)?.raw).toBe('{"id":10,"method":"\ud800"}');
+    expect(store.events.listEvents(s.id, { limit: 1000 }).filter((e) => e.state === 'target-exited')).toHaveLength(499);
+  });
+});

@@ -238,6 +238,25 @@ describe('findings that need the conversation', () => {
     expect(conv.ev(conv.in(2000, rpc({ result: 1, id: 0 }))).state).toBe('orphan');
     expect(conv.ev(conv.in(2001, rpc({ result: 1, id: 950 }))).state).toBe('answered');
   });
+
+  it('past maxPending the oldest still-waiting requests go first, in arrival order, answered ones skipped', () => {
+    const conv = new Conversation({ maxPending: 10 });
+    // Many answered requests between the waiting ones, so the arrival list compacts several times.
+    for (let i = 0; i < 4999; i++) {
+      conv.out(i, rpc({ method: 'a', id: i }));
+      if (i % 3 !== 0) conv.in(i, rpc({ result: i, id: i }));
+    }
+    const waiting = conv.c.pending().map((p) => p.id);
+    expect(waiting).toHaveLength(10);
+    // Only multiples of 3 were left waiting: the newest ten of them remain, oldest first.
+    expect(waiting).toEqual(Array.from({ length: 10 }, (_, k) => 4998 - 3 * (9 - k)));
+    expect(conv.ev(conv.in(9000, rpc({ result: 1, id: 4968 }))).state).toBe('orphan');
+    expect(conv.ev(conv.in(9001, rpc({ result: 1, id: 4971 }))).state).toBe('answered');
+    // Nine wait now; the second new request forgets exactly the oldest one left (4974).
+    conv.out(9002, rpc({ method: 'a', id: 'new' }));
+    conv.out(9003, rpc({ method: 'a', id: 'newer' }));
+    expect(conv.c.pending().map((p) => p.id)).toEqual([...waiting.slice(2), 'new', 'newer']);
+  });
 });
 
 describe('DAP', () => {
