@@ -19,7 +19,7 @@ function start(): void {
     document.body.appendChild(el('div', 'empty', loaded.error));
     return;
   }
-  const { file, targetLine, events, lookup } = loaded.session;
+  const { file, targetFacts, events, lookup } = loaded.session;
   document.title = `${file.name || 'session'} — rpcscope`;
 
   const inspector = el('div', 'inspector');
@@ -44,7 +44,7 @@ function start(): void {
     timeline.selectSeq(seq);
   }
 
-  add(document.body, renderHeader(file, events.length, targetLine), toolbar.node, add(el('div', 'main'), timeline.node, inspector));
+  add(document.body, renderHeader(file, events.length, targetFacts), toolbar.node, add(el('div', 'main'), timeline.node, inspector));
   applyFilters();
   show(undefined);
   timeline.focus();

@@ -3,14 +3,14 @@
  * rpcscope, but it may have been edited by hand: anything that is not an event with a numeric seq
  * is left out, and missing findings become an empty list, so the timeline code can trust shapes.
  */
-import { HTML_DATA_ID, HTML_TARGET_LINE_ID } from '../lib/export/html-ids';
+import { HTML_DATA_ID, HTML_TARGET_LINE_ID, type ExportTargetFacts } from '../lib/export/html-ids';
 import type { SessionFileV1, TrafficEvent } from '../lib/session/types';
 import type { SeqLookup } from '../lib/timeline/status';
 
 export interface LoadedSession {
   file: SessionFileV1;
-  /** The target in one line, as the app words it (written by the exporter; empty when absent). */
-  targetLine: string;
+  /** What the exporter said about the target (its one line, whether it launches a program). */
+  targetFacts: ExportTargetFacts;
   events: TrafficEvent[];
   lookup: SeqLookup;
   /** Position of each seq in `events`. */
@@ -44,7 +44,7 @@ export function loadSession(doc: Document): { ok: true; session: LoadedSession }
     ok: true,
     session: {
       file,
-      targetLine: readTargetLine(doc),
+      targetFacts: readTargetFacts(doc),
       events,
       lookup: (seq) => {
         const i = index.get(seq);
@@ -55,11 +55,12 @@ export function loadSession(doc: Document): { ok: true; session: LoadedSession }
   };
 }
 
-function readTargetLine(doc: Document): string {
+function readTargetFacts(doc: Document): ExportTargetFacts {
   try {
-    const line: unknown = JSON.parse(doc.getElementById(HTML_TARGET_LINE_ID)?.textContent ?? '""');
-    return typeof line === 'string' ? line : '';
+    const v: unknown = JSON.parse(doc.getElementById(HTML_TARGET_LINE_ID)?.textContent ?? '{}');
+    const o = isObj(v) ? v : {};
+    return { line: typeof o.line === 'string' ? o.line : '', launch: o.launch === true };
   } catch {
-    return '';
+    return { line: '', launch: false };
   }
 }

@@ -5,40 +5,7 @@ import type { ReactNode } from 'react';
 /** The app's own button and key-cap, so the builder looks like the rest of the workbench. */
 export { Button } from '@/components/ui/Button';
 export { Kbd } from '@/components/ui/Kbd';
-
-export function Segmented<T extends string>(props: {
-  value: T;
-  options: { value: T; label: string; title?: string }[];
-  onChange: (value: T) => void;
-  label: string;
-  disabled?: boolean;
-  size?: 'sm' | 'xs';
-}) {
-  const pad = props.size === 'xs' ? 'h-5 px-1.5 text-[11.5px]' : 'h-6 px-2 text-[12px]';
-  return (
-    <div role="radiogroup" aria-label={props.label} className="inline-flex shrink-0 rounded border border-line bg-panel p-px">
-      {props.options.map((o) => {
-        const on = o.value === props.value;
-        return (
-          <button
-            key={o.value}
-            type="button"
-            role="radio"
-            aria-checked={on}
-            title={o.title}
-            disabled={props.disabled}
-            onClick={() => props.onChange(o.value)}
-            className={`${pad} whitespace-nowrap rounded-[3px] transition-colors disabled:opacity-50 ${
-              on ? 'bg-bg font-medium text-fg shadow-sm ring-1 ring-line-strong' : 'text-muted hover:text-fg'
-            }`}
-          >
-            {o.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
+export { Segmented } from '@/components/ui/Segmented';
 
 /** Shortcut hint inside a (primary) button: plain text, readable on the accent colour. */
 export function ShortcutHint({ children }: { children: ReactNode }) {

@@ -7,12 +7,12 @@ import { useRef, useState } from 'react';
 import { parseCollectionFile } from '@/lib/collections/parse';
 import { useCollections, type ImportResult } from '@/components/stores/collections';
 import { ApiError, messageOf, type EntryProblem } from '@/components/api/client';
+import { Button } from '@/components/ui/Button';
 import { Spinner } from './ui';
 
 /** The server refuses larger files anyway; reading one this big would only freeze the tab. */
 const MAX_FILE_BYTES = 40 * 1024 * 1024;
 
-const smallButton = 'h-6 rounded border border-line-strong px-1.5 text-[11.5px] text-muted hover:bg-hover hover:text-fg';
 
 type Outcome =
   | { state: 'idle' }
@@ -56,12 +56,12 @@ export function ImportCollection() {
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center gap-1">
         <span className="shrink-0 text-[11px] text-muted">Import</span>
-        <button type="button" className={smallButton} onClick={() => fileRef.current?.click()} title="A .rpcscope-collection.json file (all or nothing)">
+        <Button size="xs" onClick={() => fileRef.current?.click()} title="A .rpcscope-collection.json file (all or nothing)">
           Collection file…
-        </button>
-        <button type="button" className={smallButton} onClick={() => openRpcRef.current?.click()} title="An OpenRPC document: one item per method, params from its examples">
+        </Button>
+        <Button size="xs" onClick={() => openRpcRef.current?.click()} title="An OpenRPC document: one item per method, params from its examples">
           OpenRPC…
-        </button>
+        </Button>
         <input ref={fileRef} type="file" accept=".json,application/json" className="hidden" aria-label="Collection file to import" data-testid="import-collection-input" onChange={(e) => void importFrom(e.currentTarget, 'collection')} />
         <input ref={openRpcRef} type="file" accept=".json,application/json" className="hidden" aria-label="OpenRPC document to import" data-testid="import-openrpc-input" onChange={(e) => void importFrom(e.currentTarget, 'openrpc')} />
       </div>

@@ -196,7 +196,7 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
           </>
         )}
         {tree && tree.folders.length ? (
-          <Select aria-label="Move to folder" className="h-6 max-w-32 text-[11.5px]" value={item.folderId ?? ''} onChange={(e) => void move(e.target.value)}>
+          <Select size="xs" aria-label="Move to folder" className="max-w-32" value={item.folderId ?? ''} onChange={(e) => void move(e.target.value)}>
             <option value="">(collection root)</option>
             {flattenFolders(tree).map(({ folder, depth: d }) => (
               <option key={folder.id} value={folder.id}>{`${'  '.repeat(d)}${folder.name}`}</option>

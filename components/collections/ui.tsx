@@ -9,9 +9,6 @@ import { messageOf } from '@/components/api/client';
 import { TextInput } from '@/components/ui/Field';
 import { Button, IconButton } from '@/components/ui/Button';
 
-/** components/export still imports the dialog from here; the lead moves it to '@/components/ui/Dialog' after merging. */
-export { Dialog } from '@/components/ui/Dialog';
-
 /** Text that turns into an input for renaming; Enter saves, Escape cancels. */
 export function InlineName({ value, editing, onDone, onSave, label, className = '' }: {
   value: string;
@@ -55,7 +52,8 @@ export function InlineName({ value, editing, onDone, onSave, label, className = 
           if (e.key === 'Escape') onDone();
         }}
         onBlur={() => void commit()}
-        className="h-6 w-full"
+        size="xs"
+        className="w-full"
       />
       {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : null}
     </span>
@@ -180,7 +178,8 @@ export function NewNameField({ label, placeholder, create, onDone }: {
           if (e.key === 'Escape') onDone();
         }}
         onBlur={() => { if (!name.trim()) onDone(); }}
-        className="h-6 w-full"
+        size="xs"
+        className="w-full"
       />
       <Problem>{problem}</Problem>
     </>

@@ -10,7 +10,9 @@ import { DEFAULT_EXPORT_FORMAT, EXPORT_FORMATS, EXPORT_FORMAT_IDS, type ExportFo
 import { filterOf, useTimeline } from '@/components/stores/timeline';
 import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
-import { Dialog, Problem, Spinner } from '@/components/collections/ui';
+import { Dialog } from '@/components/ui/Dialog';
+import { TextArea } from '@/components/ui/Field';
+import { Problem, Spinner } from '@/components/collections/ui';
 import { API } from '@/lib/api/routes';
 import { api } from '@/components/stores/sessions';
 import { messageOf } from '@/components/api/client';
@@ -170,13 +172,7 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
             {o.redact && o.kinds.includes('json-path') ? (
               <label className="mt-2 block text-[12px] text-muted">
                 JSON paths to redact, one per line (<code className="font-mono">params.auth.token</code>, <code className="font-mono">result.items[*].key</code>, <code className="font-mono">**.password</code>)
-                <textarea
-                  aria-label="JSON paths to redact"
-                  value={o.paths}
-                  spellCheck={false}
-                  onChange={(e) => update({ paths: e.target.value })}
-                  className="mt-1 h-16 w-full resize-y rounded border border-line-strong bg-bg p-1.5 font-mono text-[12px] text-fg focus:border-sel-line focus:outline-none"
-                />
+                <TextArea code aria-label="JSON paths to redact" value={o.paths} onChange={(e) => update({ paths: e.target.value })} className="mt-1 block h-16 w-full" />
               </label>
             ) : null}
           </fieldset>

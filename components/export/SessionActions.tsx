@@ -6,12 +6,11 @@
 import { useEffect, useState } from 'react';
 import type { SessionSummary } from '@/lib/session/types';
 import { Badge } from '@/components/collections/ui';
+import { Button } from '@/components/ui/Button';
 import { API } from '@/lib/api/routes';
 import { api } from '@/components/stores/sessions';
 import { ExportDialog } from './ExportDialog';
 import { ShareDialog } from './ShareDialog';
-
-const buttonClass = 'shrink-0 rounded border border-line-strong px-2 py-0.5 text-[12px] text-muted hover:bg-hover hover:text-fg';
 
 export function SessionActions({ summary }: { summary: SessionSummary }) {
   const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
@@ -35,12 +34,12 @@ export function SessionActions({ summary }: { summary: SessionSummary }) {
       ) : null}
       {!live && !summary.imported ? <Badge title="A past session: read-only">read-only</Badge> : null}
       {isShared ? <Badge tone="accent" title="A read-only share link is active">shared</Badge> : null}
-      <button type="button" className={buttonClass} onClick={() => setDialog('export')} title="Export as a session file, HTML page or HAR, redacted">
+      <Button size="xs" onClick={() => setDialog('export')} title="Export as a session file, HTML page or HAR, redacted">
         Export
-      </button>
-      <button type="button" className={buttonClass} onClick={() => setDialog('share')} title="A read-only link to this session">
+      </Button>
+      <Button size="xs" onClick={() => setDialog('share')} title="A read-only link to this session">
         Share
-      </button>
+      </Button>
       {dialog === 'export' ? <ExportDialog key={summary.id} sessionId={summary.id} onClose={() => setDialog(null)} /> : null}
       {dialog === 'share' ? (
         <ShareDialog

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CopyButton } from '@/components/ui/CopyButton';
-import { ConfirmDelete, Dialog, Problem, Spinner } from '@/components/collections/ui';
+import { Dialog } from '@/components/ui/Dialog';
+import { ConfirmDelete, Problem, Spinner } from '@/components/collections/ui';
 import { API } from '@/lib/api/routes';
 import { api } from '@/components/stores/sessions';
 import { messageOf } from '@/components/api/client';

@@ -6,6 +6,7 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
 import { useOpenRpcMethodSource, useOpenRpcSession } from './hooks';
 import { useOpenRpc, type ListedDocument } from './store';
 
@@ -66,7 +67,9 @@ export function OpenRpcSection({ sessionId, live }: { sessionId: string; live: b
             {busy === 'file' ? 'Loading…' : 'Load file…'}
           </Button>
           <input ref={fileRef} type="file" accept=".json,application/json" className="hidden" onChange={onFile} data-testid="openrpc-file" aria-label="OpenRPC document file" />
-          <input
+          <TextInput
+            code
+            size="xs"
             aria-label="OpenRPC document URL"
             placeholder="https://…/openrpc.json"
             value={url}
@@ -78,7 +81,7 @@ export function OpenRpcSection({ sessionId, live }: { sessionId: string; live: b
                 void loadUrl();
               }
             }}
-            className="h-6 min-w-40 flex-1 rounded border border-line-strong bg-bg px-1.5 font-mono text-[12px] text-fg placeholder:text-faint focus:border-sel-line focus:outline-none"
+            className="min-w-40 flex-1"
             data-testid="openrpc-url"
           />
           <Button size="xs" onClick={() => void loadUrl()} disabled={!url.trim() || !!busy} data-testid="openrpc-load-url">

@@ -10,6 +10,7 @@ import { signature } from '@/lib/openrpc/check';
 import { paramsExamples } from '@/lib/openrpc/examples';
 import { checkParams, type Issue } from '@/lib/openrpc/params';
 import { Button } from '@/components/ui/Button';
+import { Select } from '@/components/ui/Field';
 import { useOpenRpcMethod, useOpenRpcSession } from './hooks';
 
 export interface ParamsAssistProps {
@@ -68,18 +69,13 @@ export function ParamsAssist({ sessionId, method, paramsMode, paramsText, onInse
         {entry.method.deprecated ? <span className="text-warn">deprecated</span> : null}
         <span className="ml-auto flex items-center gap-1">
           {examples.length > 1 ? (
-            <select
-              aria-label="Example to insert"
-              value={pick}
-              onChange={(e) => setPick(Number(e.target.value))}
-              className="h-6 max-w-44 rounded border border-line-strong bg-bg px-1 text-[12px] text-fg"
-            >
+            <Select size="xs" aria-label="Example to insert" value={pick} onChange={(e) => setPick(Number(e.target.value))} className="max-w-44">
               {examples.map((ex, i) => (
                 <option key={i} value={i}>
                   {ex.from}
                 </option>
               ))}
-            </select>
+            </Select>
           ) : null}
           <Button size="xs" onClick={insert} disabled={!chosen} title={chosen ? `Replace the params with: ${chosen.from}` : undefined} data-testid="openrpc-insert-example">
             Insert example

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { SessionSummary } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
 import { DEFAULT_DIALECT, dialectLabel, listProfiles } from '@/lib/dialects/registry';
+import { Select } from '@/components/ui/Field';
 
 /** Which protocol the session speaks (detected or chosen); live sessions can override it. */
 export function DialectPicker({ summary }: { summary: SessionSummary }) {
@@ -16,15 +17,15 @@ export function DialectPicker({ summary }: { summary: SessionSummary }) {
   }
   return (
     <span className="flex shrink-0 items-center gap-1">
-      <select
+      <Select
+        size="xs"
         aria-label="Protocol dialect"
         title={`Dialect (${how}): decides error names, method completion and lifecycle checks`}
         value={current}
         onChange={(e) => setDialect(summary.id, e.target.value).then(() => setProblem(null), (err: Error) => setProblem(err.message))}
-        className="h-6 rounded border border-line bg-bg px-1 text-[11.5px] text-muted hover:text-fg focus:border-accent focus:outline-none"
       >
         {listProfiles().map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
-      </select>
+      </Select>
       {problem ? <span role="alert" className="text-[11px] text-err">{problem}</span> : null}
     </span>
   );

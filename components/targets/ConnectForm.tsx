@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'react';
 import { TARGET_KIND_LIST, targetKindDef, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
+import { Field, Select, TextInput } from '@/components/ui/Field';
+import { Segmented } from '@/components/ui/Segmented';
 import { useSessions } from '@/components/stores/sessions';
-import { Field, Select, TextInput } from './fields';
 import { DIALECT_LABEL, INITIAL_FORM, buildTarget, recallForm, type TargetForm } from './form';
 import { TargetFields } from './TransportFields';
 
@@ -58,20 +59,13 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
-      <div role="radiogroup" aria-label="Transport" className="flex gap-0.5 rounded border border-line-strong p-0.5">
-        {TARGET_KIND_LIST.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="radio"
-            aria-checked={form.kind === k}
-            onClick={() => { setForm({ ...form, kind: k }); setError(null); }}
-            className={`flex-auto rounded-[3px] px-1.5 py-1 text-[12px] transition-colors ${form.kind === k ? 'bg-accent font-medium text-accent-fg' : 'text-muted hover:bg-hover hover:text-fg'}`}
-          >
-            {targetKindLabel(k)}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        label="Transport"
+        stretch
+        value={form.kind}
+        options={TARGET_KIND_LIST.map((k) => ({ value: k, label: targetKindLabel(k) }))}
+        onChange={(kind) => { setForm({ ...form, kind }); setError(null); }}
+      />
 
       <TargetFields
         key={form.kind}
@@ -83,22 +77,20 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
           <Field label="Session name" htmlFor="target-name">
-            <TextInput id="target-name" placeholder="optional" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <TextInput id="target-name" autoComplete="off" placeholder="optional" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           </Field>
         </div>
         <div className="w-28">
           <Field label="Timeout (ms)" htmlFor="target-timeout">
-            <TextInput id="target-timeout" mono inputMode="numeric" placeholder="60000" value={form.timeoutMs} onChange={(e) => setForm({ ...form, timeoutMs: e.target.value })} />
+            <TextInput id="target-timeout" code inputMode="numeric" placeholder="60000" value={form.timeoutMs} onChange={(e) => setForm({ ...form, timeoutMs: e.target.value })} />
           </Field>
         </div>
       </div>
       <Field label="Protocol" htmlFor="target-dialect" hint="Names errors and checks the lifecycle rules of that protocol.">
-        <Select
-          id="target-dialect"
-          value={form.dialect}
-          onChange={(dialect) => setForm({ ...form, dialect })}
-          options={[{ value: '', label: 'Detect from traffic' }, ...Object.entries(DIALECT_LABEL).map(([value, label]) => ({ value, label }))]}
-        />
+        <Select id="target-dialect" value={form.dialect} onChange={(e) => setForm({ ...form, dialect: e.target.value })}>
+          <option value="">Detect from traffic</option>
+          {Object.entries(DIALECT_LABEL).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </Select>
       </Field>
 
       {error ? (

@@ -1,7 +1,8 @@
 'use client';
 import { IconClose, IconPlus } from '@/components/ui/icons';
+import { Button, IconButton } from '@/components/ui/Button';
+import { TextInput } from '@/components/ui/Field';
 import type { HeaderRow } from './form';
-import { fieldLook } from './fields';
 
 /** Any number of request headers, name and value, in order. */
 export function HeaderList({ rows, onChange, idPrefix }: { rows: HeaderRow[]; onChange(rows: HeaderRow[]): void; idPrefix: string }) {
@@ -10,31 +11,31 @@ export function HeaderList({ rows, onChange, idPrefix }: { rows: HeaderRow[]; on
     <div className="flex flex-col gap-1">
       {rows.map((r, i) => (
         <div key={i} className="flex items-center gap-1">
-          <input
+          <TextInput
+            code
             aria-label={`Header ${i + 1} name`}
             id={`${idPrefix}-h${i}-name`}
-            className={`${fieldLook} w-[42%] min-w-0 shrink-0 font-mono`}
+            className="w-[42%] shrink-0"
             placeholder="Name"
-            spellCheck={false}
             value={r.name}
             onChange={(e) => update(i, { name: e.target.value })}
           />
-          <input
+          <TextInput
+            code
             aria-label={`Header ${i + 1} value`}
-            className={`${fieldLook} w-0 min-w-0 flex-1 font-mono`}
+            className="w-0 flex-1"
             placeholder="Value"
-            spellCheck={false}
             value={r.value}
             onChange={(e) => update(i, { value: e.target.value })}
           />
-          <button type="button" aria-label={`Remove header ${i + 1}`} className="rounded p-1 text-faint hover:bg-hover hover:text-fg" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <IconButton aria-label={`Remove header ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             <IconClose size={12} />
-          </button>
+          </IconButton>
         </div>
       ))}
-      <button type="button" className="inline-flex w-fit items-center gap-1 rounded px-1 py-0.5 text-[12px] text-accent hover:bg-hover" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+      <Button variant="link" size="xs" className="w-fit" onClick={() => onChange([...rows, { name: '', value: '' }])}>
         <IconPlus size={12} /> Add header
-      </button>
+      </Button>
     </div>
   );
 }

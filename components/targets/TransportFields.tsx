@@ -5,8 +5,18 @@
  */
 import type { ArgvForm, ControlValues, FormField } from '@/lib/targets/kind';
 import { formArgv } from '@/lib/targets/stdio';
-import { FRAMING_OPTIONS, Field, Select, TextArea, TextInput } from './fields';
+import type { Framing } from '@/lib/session/types';
+import { Button } from '@/components/ui/Button';
+import { Field, Select, TextArea, TextInput } from '@/components/ui/Field';
 import { HeaderList } from './HeaderList';
+
+/** How the framing picker names each framing; a new framing fails to compile until it is named here. */
+const FRAMING_LABEL: Record<Framing, string> = {
+  'content-length': 'Content-Length headers (LSP, DAP)',
+  newline: 'One message per line (MCP stdio)',
+  auto: "Auto: the peer's first bytes decide",
+};
+const isFraming = (v: string): v is Framing => Object.prototype.hasOwnProperty.call(FRAMING_LABEL, v);
 
 type Values = Record<string, ControlValues[keyof ControlValues]>;
 
@@ -30,27 +40,23 @@ function ArgvControl({ field, value, onChange }: { field: FormField<unknown>; va
     <>
       {value.argsMode === 'line' ? (
         <Field label={field.label} htmlFor={field.id} hint={field.hint}>
-          <TextInput id={field.id} mono placeholder={field.placeholder} value={value.commandLine} onChange={(e) => onChange({ ...value, commandLine: e.target.value })} />
+          <TextInput id={field.id} code placeholder={field.placeholder} value={value.commandLine} onChange={(e) => onChange({ ...value, commandLine: e.target.value })} />
         </Field>
       ) : (
         <>
           <Field label="Command" htmlFor={`${field.id}-command`}>
-            <TextInput id={`${field.id}-command`} mono placeholder="node" value={value.command} onChange={(e) => onChange({ ...value, command: e.target.value })} />
+            <TextInput id={`${field.id}-command`} code placeholder="node" value={value.command} onChange={(e) => onChange({ ...value, command: e.target.value })} />
           </Field>
           <Field label="Arguments, one per line" htmlFor={`${field.id}-args`} hint="Each line is passed as one argument, exactly as written.">
-            <TextArea id={`${field.id}-args`} rows={3} value={value.argsText} onChange={(e) => onChange({ ...value, argsText: e.target.value })} />
+            <TextArea id={`${field.id}-args`} code rows={3} value={value.argsText} onChange={(e) => onChange({ ...value, argsText: e.target.value })} />
           </Field>
         </>
       )}
       <div className="flex items-start justify-between gap-2">
         <ArgvPreview value={value} />
-        <button
-          type="button"
-          className="shrink-0 text-[11.5px] text-accent hover:underline"
-          onClick={() => onChange({ ...value, argsMode: value.argsMode === 'line' ? 'list' : 'line' })}
-        >
+        <Button variant="link" size="xs" onClick={() => onChange({ ...value, argsMode: value.argsMode === 'line' ? 'list' : 'line' })}>
           {value.argsMode === 'line' ? 'One per line' : 'Command line'}
-        </button>
+        </Button>
       </div>
     </>
   );
@@ -63,13 +69,13 @@ function Control({ field, values, set }: { field: FormField<unknown>; values: Va
     case 'number':
       return (
         <Field label={label} htmlFor={id} hint={hint}>
-          <TextInput id={id} mono inputMode={field.control === 'number' ? 'numeric' : undefined} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
+          <TextInput id={id} code inputMode={field.control === 'number' ? 'numeric' : undefined} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
         </Field>
       );
     case 'textarea':
       return (
         <Field label={label} htmlFor={id} hint={hint}>
-          <TextArea id={id} rows={2} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
+          <TextArea id={id} code rows={2} placeholder={placeholder} value={values[key] as string} onChange={(e) => set(key, e.target.value)} />
         </Field>
       );
     case 'headers':
@@ -81,7 +87,9 @@ function Control({ field, values, set }: { field: FormField<unknown>; values: Va
     case 'framing':
       return (
         <Field label={label} htmlFor={id} hint={hint}>
-          <Select id={id} value={values[key] as ControlValues['framing']} options={FRAMING_OPTIONS} onChange={(framing) => set(key, framing)} />
+          <Select id={id} value={values[key] as ControlValues['framing']} onChange={(e) => { if (isFraming(e.target.value)) set(key, e.target.value); }}>
+            {Object.entries(FRAMING_LABEL).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+          </Select>
         </Field>
       );
     case 'argv':

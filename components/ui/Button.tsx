@@ -2,7 +2,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { iconButtonClass } from './fields';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/** `link` is an action written as accent text ("Add header", "One per line"), still a button. */
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 type Size = 'xs' | 'sm' | 'md';
 
 const VARIANTS: Record<Variant, string> = {
@@ -10,6 +11,7 @@ const VARIANTS: Record<Variant, string> = {
   secondary: 'bg-bg text-fg border-line-strong hover:bg-hover',
   ghost: 'bg-transparent text-muted border-transparent hover:bg-hover hover:text-fg',
   danger: 'bg-bg text-err border-line-strong hover:bg-err-bg',
+  link: 'bg-transparent text-accent border-transparent hover:underline',
 };
 
 const SIZES: Record<Size, string> = {

@@ -17,6 +17,7 @@ import {
   type EntryError,
 } from './types';
 import type { TargetSpec } from '../session/types';
+import { kindForUrl } from '../targets/registry';
 import { validateCollectionFile } from './parse';
 
 type Obj = Record<string, unknown>;
@@ -64,7 +65,8 @@ function serverTarget(doc: Obj, resolve: (v: unknown) => unknown): TargetSpec | 
     const v = vars[name];
     return isObj(v) && typeof v.default === 'string' ? v.default : whole;
   });
-  const kind = /^wss?:/i.test(url) ? 'websocket' : 'http';
+  const kind = kindForUrl(url);
+  if (kind === undefined) return undefined;
   const t = TargetSpecSchema.safeParse({ kind, url });
   return t.success ? t.data : undefined;
 }

@@ -4,3 +4,11 @@
  */
 export const HTML_DATA_ID = 'rpcscope-session';
 export const HTML_TARGET_LINE_ID = 'rpcscope-target-line';
+
+/** What the exporter tells the viewer about the target, worded by the target-kind registry. */
+export interface ExportTargetFacts {
+  /** The target in one line, as the app's session list says it. */
+  line: string;
+  /** The kind starts a program (it has a launch command), which the page shows only as text. */
+  launch: boolean;
+}

@@ -8,11 +8,11 @@
  * caller hands in its text (the server's EXPORT_ASSETS).
  */
 import type { SessionFileV1 } from '../session/types';
-import { describeTarget } from '../targets/registry';
+import { describeTarget, launchCommandOf } from '../targets/registry';
 import { HTML_VIEWER_STYLE } from './html-viewer-style';
 
 export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
-import { HTML_DATA_ID, HTML_TARGET_LINE_ID } from './html-ids';
+import { HTML_DATA_ID, HTML_TARGET_LINE_ID, type ExportTargetFacts } from './html-ids';
 
 export { HTML_DATA_ID, HTML_TARGET_LINE_ID };
 
@@ -20,11 +20,11 @@ export { HTML_DATA_ID, HTML_TARGET_LINE_ID };
  * The target in one line, worded here by the target-kind registry: the viewer must not bundle the
  * kinds' zod schemas just to describe a target, and the app and the export keep one wording.
  */
-function targetLine(file: SessionFileV1): string {
+function targetFacts(file: SessionFileV1): ExportTargetFacts {
   try {
-    return describeTarget(file.target);
+    return { line: describeTarget(file.target), launch: launchCommandOf(file.target) !== undefined };
   } catch {
-    return ''; // a kind this version does not know (a newer rpcscope wrote the file)
+    return { line: '', launch: false }; // a kind this version does not know (a newer rpcscope wrote the file)
   }
 }
 
@@ -55,7 +55,7 @@ export function buildHtmlExport(file: SessionFileV1, viewerScript: string): stri
     '<body>',
     '<noscript>This rpcscope export needs JavaScript to show its timeline. The session itself is in this file as JSON.</noscript>',
     `<script type="application/json" id="${HTML_DATA_ID}">${scriptSafeJson(file)}</script>`,
-    `<script type="application/json" id="${HTML_TARGET_LINE_ID}">${scriptSafeJson(targetLine(file))}</script>`,
+    `<script type="application/json" id="${HTML_TARGET_LINE_ID}">${scriptSafeJson(targetFacts(file))}</script>`,
     `<script>${viewerScript}</script>`,
     '</body>',
     '</html>',

@@ -1,11 +1,13 @@
 /** HTTP targets: each message is POSTed; SSE replies (MCP Streamable HTTP) are split into messages. */
 import { z } from 'zod';
 import type { HeaderRow, TargetKindDef } from './kind';
-import { headersOf, targetHeaders, urlWith } from './parts';
+import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
+
+const URL_SCHEMES = ['http', 'https'] as const;
 
 export const HttpTargetSchema = z.object({
   kind: z.literal('http'),
-  url: urlWith(/^https?$/, 'http:// or https://'),
+  url: urlWith(URL_SCHEMES),
   headers: targetHeaders.optional(),
 });
 export type HttpTarget = z.infer<typeof HttpTargetSchema>;
@@ -23,13 +25,14 @@ export const http: TargetKindDef<HttpTarget, HttpForm, typeof HttpTargetSchema> 
   roles: { url: 'url', headers: 'headers' },
   describe: (t) => t.url,
   key: (t) => `http ${t.url}`,
+  urlSchemes: URL_SCHEMES,
   cli: {
     flag: '--http',
     value: 'URL',
     usage: '[--header "Name: value"]...',
     build: (a) =>
-      /^https?:\/\//.test(a.value ?? '')
-        ? { ok: true, target: { kind: 'http', url: a.value!, headers: a.headers } }
+      hasScheme(a.value, URL_SCHEMES)
+        ? { ok: true, target: { kind: 'http', url: a.value, headers: a.headers } }
         : { ok: false, error: `not a URL: ${JSON.stringify(a.value)}` },
   },
   form: {

@@ -121,6 +121,10 @@ export interface TargetKindDef<T extends { kind: string }, F, S extends z.ZodTyp
    * environment and framing do not make a different target.
    */
   key(target: T): string;
+  /** The URL schemes (`ws`, `wss`) a URL of this kind starts with, when its target is a URL; see `kindForUrl`. */
+  urlSchemes?: readonly string[];
+  /** The command line that starts this target again, when it is a program (shown to users, never run). */
+  launch?(target: T): string;
   cli: CliSpec<T>;
   form: FormSpec<T, F>;
 }

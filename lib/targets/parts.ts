@@ -16,11 +16,23 @@ export const framingSchema = z.enum(FRAMINGS as [Framing, ...Framing[]], { messa
 /** How the CLI's usage lines spell the framing choice. */
 export const FRAMING_USAGE = `--framing ${FRAMINGS.join('|')}`;
 
-export const urlWith = (protocols: RegExp, what: string) =>
+/** The scheme a URL starts with, lower-cased (`HTTPS://x` → `https`), or undefined when it has none. */
+export function schemeOf(url: string): string | undefined {
+  return /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
+}
+
+/** Whether `url` is written with one of `schemes` followed by `//`, as the CLI asks before the schema checks the rest. */
+export function hasScheme(url: string | undefined, schemes: readonly string[]): url is string {
+  const scheme = url === undefined ? undefined : schemeOf(url);
+  return scheme !== undefined && schemes.includes(scheme) && url!.slice(scheme.length + 1).startsWith('//');
+}
+
+/** A URL member that takes only these schemes (the kind's own `urlSchemes`). */
+export const urlWith = (schemes: readonly string[]) =>
   z
     .string()
     .max(LIMITS.urlChars)
-    .pipe(z.url({ protocol: protocols, message: `must be a ${what} URL` }));
+    .pipe(z.url({ protocol: new RegExp(`^(?:${schemes.join('|')})$`), message: `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL` }));
 
 /** The form's header rows as a record; blank rows are skipped, a value without a name is an error. */
 export function headersOf(rows: readonly HeaderRow[]): { ok: true; headers?: Record<string, string> } | { ok: false; error: string } {

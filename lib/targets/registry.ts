@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isObjectInput } from '../session/schema-blocks';
 import { http } from './http';
 import type { TargetKindDef } from './kind';
+import { schemeOf } from './parts';
 import { stdio } from './stdio';
 import { tcp } from './tcp';
 import { unix } from './unix';
@@ -51,4 +52,15 @@ export function describeTarget(target: TargetSpec): string {
 /** As users call the kind: `HTTP`, `WebSocket`, `TCP` … */
 export function targetKindLabel(kind: TargetKind): string {
   return TARGET_KINDS[kind].label;
+}
+
+/** The kind whose `urlSchemes` include this URL's scheme (`wss://…` → websocket), or undefined. */
+export function kindForUrl(url: string): TargetKind | undefined {
+  const scheme = schemeOf(url);
+  return scheme === undefined ? undefined : TARGET_KIND_LIST.find((k) => targetKindDef(k).urlSchemes?.includes(scheme));
+}
+
+/** The command line that starts the target again (a spawned program), or undefined for kinds that have none. */
+export function launchCommandOf(target: TargetSpec): string | undefined {
+  return targetKindDef(target.kind).launch?.(target);
 }

@@ -46,6 +46,14 @@ export function splitCommandLine(line: string): SplitResult {
   return { ok: true, argv };
 }
 
+/**
+ * The inverse of splitCommandLine: words a POSIX shell (and splitCommandLine) splits back into
+ * exactly this argv, each quoted only when it needs it, for showing a command a user may re-run.
+ */
+export function joinCommandLine(argv: readonly string[]): string {
+  return argv.map((a) => (/^[A-Za-z0-9_./:=@%+-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
 /** Lines of a textarea, one argument each; a trailing empty line is ignored, inner empty lines are real "" args. */
 export function linesToArgs(text: string): string[] {
   const lines = text.split(/\r?\n/);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, boundedRecord, noNul } from '../session/schema-blocks';
 import type { ArgvForm, TargetKindDef } from './kind';
 import { framingSchema, needFraming, FRAMING_USAGE } from './parts';
-import { linesToArgs, parseEnvLines, splitCommandLine } from './split-args';
+import { joinCommandLine, linesToArgs, parseEnvLines, splitCommandLine } from './split-args';
 
 const envName = z
   .string()
@@ -56,6 +56,7 @@ export const stdio: TargetKindDef<StdioTarget, StdioForm, typeof StdioTargetSche
   roles: { command: 'text', args: 'args', cwd: 'text', env: 'env', framing: 'plain' },
   describe: (t) => [t.command, ...(t.args ?? [])].map(word).join(' '),
   key: (t) => `stdio ${JSON.stringify([t.command, ...(t.args ?? [])])}${t.cwd ? ` in ${t.cwd}` : ''}`,
+  launch: (t) => joinCommandLine([t.command, ...(t.args ?? [])]),
   cli: {
     flag: '--stdio',
     usage: `${FRAMING_USAGE} [--cwd DIR] [--env K=V]... -- COMMAND [ARGS...]`,

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { LIMITS, headerToken } from '../session/schema-blocks';
 import type { HeaderRow, TargetKindDef } from './kind';
-import { headersOf, targetHeaders, urlWith } from './parts';
+import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
+
+const URL_SCHEMES = ['ws', 'wss'] as const;
 
 export const WebSocketTargetSchema = z.object({
   kind: z.literal('websocket'),
-  url: urlWith(/^wss?$/, 'ws:// or wss://'),
+  url: urlWith(URL_SCHEMES),
   headers: targetHeaders.optional(),
   subprotocols: z.array(z.string().min(1).max(LIMITS.headerNameChars).regex(headerToken)).max(LIMITS.subprotocols).optional(),
 });
@@ -27,13 +29,14 @@ export const websocket: TargetKindDef<WebSocketTarget, WebSocketForm, typeof Web
   roles: { url: 'url', headers: 'headers', subprotocols: 'texts' },
   describe: (t) => t.url,
   key: (t) => `websocket ${t.url}`,
+  urlSchemes: URL_SCHEMES,
   cli: {
     flag: '--ws',
     value: 'URL',
     usage: '[--header "Name: value"]... [--subprotocol P]',
     build: (a) =>
-      /^wss?:\/\//.test(a.value ?? '')
-        ? { ok: true, target: { kind: 'websocket', url: a.value!, headers: a.headers, subprotocols: a.subprotocols } }
+      hasScheme(a.value, URL_SCHEMES)
+        ? { ok: true, target: { kind: 'websocket', url: a.value, headers: a.headers, subprotocols: a.subprotocols } }
         : { ok: false, error: `not a URL: ${JSON.stringify(a.value)}` },
   },
   form: {

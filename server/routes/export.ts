@@ -19,7 +19,8 @@ import { safeFileName } from '../../lib/export/filename';
 import { parseSeqSelection, selectEvents } from '../../lib/export/selection';
 import { parseRedactionRequest, redactSessionFile, type RedactionReport } from '../../lib/redaction';
 import { parseSessionFile } from '../../lib/session/file-format';
-import type { SessionFileV1, TargetSpec } from '../../lib/session/types';
+import type { SessionFileV1 } from '../../lib/session/types';
+import { launchCommandOf } from '../../lib/targets/registry';
 import { allSecrets, guard, need, objectBody, readText, sendDownload, type RouteDeps } from './common';
 
 /** An upload of a session file; parseSessionFile then applies its own size and depth limits. */
@@ -85,13 +86,6 @@ function sendExport(deps: RouteDeps, ctx: RouteContext, choice: ExportChoice): u
   return undefined;
 }
 
-/** A launch command as one line of text, for the import answer (shown, never run). */
-function launchCommand(t: TargetSpec): string | undefined {
-  if (t.kind !== 'stdio') return undefined;
-  const quote = (s: string) => (/^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return [t.command, ...(t.args ?? [])].map(quote).join(' ');
-}
-
 function shareUrl(req: IncomingMessage, shareId: string): string {
   // The gate has already checked Host against the allow-list, so it is safe to echo.
   return `http://${req.headers.host}/share/${shareId}`;
@@ -116,7 +110,8 @@ export function exportRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       if (!parsed.ok) throw new HttpError(400, `nothing was imported: ${parsed.error}`);
       const name = ctx.query.get('name') ?? undefined;
       const session = store.importSessionFile(parsed.value, name ? { name } : {});
-      const command = launchCommand(parsed.value.target);
+      // The import answer shows how to start the target again (shown, never run).
+      const command = launchCommandOf(parsed.value.target);
       return { session, ...(command ? { launchCommand: command } : {}), redactions: parsed.value.redactions ?? [] };
     }))
     .on(API.getShare, guard(({ params, req }) => {

@@ -48,6 +48,17 @@ describe('importing an OpenRPC document as a collection', () => {
     expect(r.value.items[0].target).toEqual({ kind: 'http', url: 'http://127.0.0.1:8545/rpc' });
   });
 
+  it('takes a WebSocket server as a WebSocket target and leaves out a server no kind can reach', () => {
+    const at = (url: string) => {
+      const r = openRpcToCollection({ ...doc, servers: [{ url }] });
+      return r.ok ? r.value.items[0].target : 'refused';
+    };
+    expect(at('WSS://node.example.test/ws')).toEqual({ kind: 'websocket', url: 'WSS://node.example.test/ws' });
+    expect(at('https://node.example.test/rpc')).toEqual({ kind: 'http', url: 'https://node.example.test/rpc' });
+    expect(at('ftp://node.example.test/rpc')).toBeUndefined();
+    expect(at('/rpc')).toBeUndefined();
+  });
+
   it('refuses the whole document when one method is bad, naming the method and the reason', () => {
     const bad = { ...doc, methods: [...doc.methods, { name: 'broken', params: [{ $ref: 'https://example.test/x.json' }] }, { params: [] }] };
     const r = openRpcToCollection(bad);

@@ -8,7 +8,8 @@ import { INITIAL_FORM, buildTarget, recallForm, type TargetForm } from '@/compon
 import { parseTargetSpec } from '@/lib/session/schemas';
 import type { TargetKind, TargetSpec } from '@/lib/session/types';
 import type { FieldRoles, TargetKindDef } from '@/lib/targets/kind';
-import { TARGET_KINDS, TARGET_KIND_LIST, describeTarget, targetKindDef } from '@/lib/targets/registry';
+import { TARGET_KINDS, TARGET_KIND_LIST, describeTarget, kindForUrl, launchCommandOf, targetKindDef } from '@/lib/targets/registry';
+import { splitCommandLine } from '@/lib/targets/split-args';
 import { targetKey } from '@/lib/openrpc/target-key';
 import { redactTarget } from '@/lib/session/redact-target';
 import { substituteTarget } from '@/lib/variables/target';
@@ -103,6 +104,28 @@ describe('kind records', () => {
     const f = recallForm(old);
     expect(f.stdio).toEqual({ argv: { argsMode: 'line', commandLine: 'node server.js', command: '', argsText: '' }, cwd: '/srv', envText: '', framing: 'newline' });
     expect(buildTarget(f)).toMatchObject({ ok: true, target: { kind: 'stdio', command: 'node', args: ['server.js'], cwd: '/srv', framing: 'newline' } });
+  });
+
+  it('finds the kind of a URL by the schemes each kind takes, and the kind\'s schema takes them too', () => {
+    const declared = TARGET_KIND_LIST.flatMap((k) => (targetKindDef(k).urlSchemes ?? []).map((scheme) => [k, scheme] as const));
+    expect(declared.map(([k]) => k)).toEqual(expect.arrayContaining(['http', 'websocket']));
+    for (const [kind, scheme] of declared) {
+      expect(kindForUrl(`${scheme.toUpperCase()}://127.0.0.1:9/rpc`)).toBe(kind);
+      expect(parseTargetSpec({ kind, url: `${scheme}://127.0.0.1:9/rpc` })).toMatchObject({ ok: true });
+      // The CLI takes the same schemes, and the flag of the kind that declares them.
+      expect(parseCallArgs(['--send', '{}', targetKindDef(kind).cli.flag, `${scheme}://127.0.0.1:9/rpc`]).target).toMatchObject({ kind });
+    }
+    expect(kindForUrl('ftp://127.0.0.1/rpc')).toBeUndefined();
+    expect(kindForUrl('/tmp/lsp.sock')).toBeUndefined();
+    expect(parseTargetSpec({ kind: 'http', url: 'ws://127.0.0.1:9/' })).toEqual({ ok: false, error: 'url: must be a http:// or https:// URL' });
+  });
+
+  it('gives a spawned target a command line that splits back into the same argv, and other kinds none', () => {
+    const target = { kind: 'stdio' as const, command: '/usr/bin/env', args: ['it was run', "don't", '', '--x=1', '$HOME'], framing: 'newline' as const };
+    const line = launchCommandOf(target);
+    expect(line).toBe(`/usr/bin/env 'it was run' 'don'\\''t' '' --x=1 '$HOME'`);
+    expect(splitCommandLine(line!)).toEqual({ ok: true, argv: [target.command, ...target.args] });
+    for (const kind of TARGET_KIND_LIST) if (kind !== 'stdio') expect(launchCommandOf(samples[kind].target)).toBeUndefined();
   });
 
   it('substitutes variables into a Unix socket path by its role', () => {
