@@ -11,7 +11,7 @@ import { concatBytes, copyBytes, copyOut, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_H
 import type { Frame, FrameDecoder, FrameDecoderOptions, PendingFrame } from './types';
 import { AsciiChunks, decodeLossy, decodeUtf8, trimPartialUtf8 } from './utf8';
 import { base64Encode } from './base64';
-import { SkipToHeader } from './skip-to-header';
+import { refusedLengthDetail, SkipToHeader } from './skip-to-header';
 import { CharCountCheck, jsonLineOnContentLengthHint } from './hints';
 
 const HEADER: number = 0;
@@ -295,7 +295,7 @@ export class ContentLengthDecoder implements FrameDecoder {
     this.headLen = headLen;
     this.bodyLen = bodyLen;
     if (bodyLen > this.maxFrame) {
-      out.push(noiseFrame('oversized', this.oversizedDetail(), bytes.subarray(from, from + headLen)));
+      out.push(noiseFrame('oversized', refusedLengthDetail(bodyLen, this.maxFrame, this.block.problem), bytes.subarray(from, from + headLen)));
       this.state = SKIP;
       this.skipper = new SkipToHeader(bodyLen);
     } else {
@@ -343,11 +343,6 @@ export class ContentLengthDecoder implements FrameDecoder {
     const noise = this.skipper!.report(ending);
     if (noise) out.push(noise);
     this.endFrame();
-  }
-
-  private oversizedDetail(): string {
-    const problem = this.block.problem === null ? '' : ` (and ${this.block.problem})`;
-    return `declared Content-Length ${this.bodyLen} is over the ${formatBytes(this.maxFrame)} frame cap${problem}: refused at once; its bytes are skipped, not kept, and decoding resumes at the next "Content-Length:" header`;
   }
 
   /** A whole frame lying in bytes[fs, fe) with its body at [bs, fe). */

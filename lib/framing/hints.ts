@@ -97,9 +97,14 @@ const KEPT_BODY_MAX = 64 * 1024;
 export class CharCountCheck {
   private body: Uint8Array | null = null;
 
-  /** bytes[from, to) was a body that decoded to `chars` UTF-16 units. */
+  /**
+   * bytes[from, to) was a body that decoded to `chars` UTF-16 units. Fewer units than bytes means
+   * multi-byte text; a body cut inside its only multi-byte character (a last byte >= 0x80) decodes
+   * to as many units as bytes, yet the bytes after it may complete that character.
+   */
   keep(bytes: Uint8Array, from: number, to: number, chars: number): void {
-    this.body = chars < to - from && to - from <= KEPT_BODY_MAX ? copyOut(bytes, from, to) : null;
+    const multiByte = chars < to - from || (to > from && bytes[to - 1] >= 0x80);
+    this.body = multiByte && to - from <= KEPT_BODY_MAX ? copyOut(bytes, from, to) : null;
   }
 
   clear(): void {

@@ -3,11 +3,17 @@
  * counted, a bounded prefix kept to show — up to the next `Content-Length:`, which may begin
  * anywhere (a lying length's short body is glued to the next header) and even across chunks.
  */
-import { concatBytes, copyBytes, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
+import { concatBytes, copyBytes, formatBytes, OVERSIZED_PREVIEW_BYTES, oversizedFrame, Preview } from './frames';
 import { CL_MATCH_LENGTH, findContentLength } from './header-bytes';
 import type { NoiseFrame } from './types';
 
 const KEEP = CL_MATCH_LENGTH - 1;
+
+/** The detail of the `oversized` noise holding a refused header (`problem`: its other defect, if any). */
+export function refusedLengthDetail(declared: number, maxFrame: number, problem: string | null): string {
+  const also = problem === null ? '' : ` (and ${problem})`;
+  return `declared Content-Length ${declared} is over the ${formatBytes(maxFrame)} frame cap${also}: refused at once; its bytes are skipped, not kept, and decoding resumes at the next "Content-Length:" header`;
+}
 
 export class SkipToHeader {
   private skipped = 0;

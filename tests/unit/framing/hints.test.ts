@@ -19,6 +19,15 @@ describe('a Content-Length counted in characters, not bytes', () => {
     expectSameWhateverTheChunking(contentLengthCodec, input, frames);
   });
 
+  it('is named when the length cuts the message inside its only non-ASCII character', () => {
+    // "中" is 3 bytes but 1 UTF-16 unit: a length of 1 keeps its lead byte and cuts off the other two.
+    const cut = enc(clFrame('中', 1) + clFrame(good));
+    const frames = decodeWhole(contentLengthCodec, cut);
+    expect(frames.map((f) => f.type)).toEqual(['message', 'noise', 'message']);
+    expect(frames[1]).toMatchObject({ byteLength: 2, hint: { rule: 'framing-length-in-characters' } });
+    expectSameWhateverTheChunking(contentLengthCodec, cut, frames);
+  });
+
   it('an honest length in bytes has no hint, and neither has an unrelated lost body', () => {
     expect(rules(decodeWhole(contentLengthCodec, enc(clFrame(body) + clFrame(good))))).toEqual([null, null]);
     expect(rules(decodeWhole(contentLengthCodec, enc(clFrame('{"a":"é"}', 5) + clFrame(good))))).toEqual([null, null, null]);

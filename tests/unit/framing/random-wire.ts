@@ -55,15 +55,19 @@ function otherHeader(rand: Rand): string {
   ]) + eol(rand);
 }
 
+const asText = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** One Content-Length frame, usually good, sometimes subtly or grossly wrong. */
 function contentLengthFrame(rand: Rand, maxBody: number): Uint8Array {
   const body = jsonBody(rand, maxBody);
+  // Now and then the sender counts characters (UTF-16 units), not bytes: the classic non-ASCII bug.
+  const declared = rand() < 0.1 ? asText.decode(body).length : body.length;
   const lines: string[] = [];
   const roll = rand();
-  if (roll < 0.6) lines.push(`Content-Length: ${body.length}\r\n`);
-  else if (roll < 0.9) lines.push(lengthLine(rand, body.length));
+  if (roll < 0.6) lines.push(`Content-Length: ${declared}\r\n`);
+  else if (roll < 0.9) lines.push(lengthLine(rand, declared));
   if (rand() < 0.25) lines.splice(between(rand, 0, lines.length), 0, otherHeader(rand));
-  if (rand() < 0.05) lines.push(lengthLine(rand, body.length));
+  if (rand() < 0.05) lines.push(lengthLine(rand, declared));
   if (lines.length === 0) lines.push(otherHeader(rand));
   const shortBy = rand() < 0.05 ? between(rand, 1, 3) : 0;
   return concat(lines.join(''), eol(rand), body.subarray(0, Math.max(0, body.length - shortBy)));
@@ -101,6 +105,8 @@ export function randomWire(rand: Rand, framing: 'content-length' | 'newline'): W
   const options = small ? { maxFrameBytes: between(rand, 0, 80), maxHeaderBytes: between(rand, 64, 120) } : {};
   const maxBody = small ? 120 : 40;
   const parts: Uint8Array[] = [];
+  // A newline peer on a Content-Length session: its first JSON line says so (a hint).
+  if (framing === 'content-length' && rand() < 0.1) parts.push(concat(jsonBody(rand, maxBody), eol(rand)));
   const count = between(rand, 1, 14);
   for (let i = 0; i < count; i++) {
     const r = rand();

@@ -3,7 +3,8 @@
  * fast decoders can be changed by someone who did not write them. They read the whole stream at
  * once (no chunks, no state machine, no copies avoided) and share nothing with lib/framing but
  * its types and limits. Slow is fine; obvious is the point. The rules, in the order they apply,
- * are the ones the file comments of lib/framing/content-length.ts and newline.ts describe.
+ * are the ones lib/framing/README.md and the file comment of newline.ts describe; the hints are
+ * the causes lib/framing/hints.ts names, each read here in its own plain way.
  */
 import {
   DEFAULT_MAX_FRAME_BYTES,
@@ -12,15 +13,20 @@ import {
   UNFRAMED_PIECE_BYTES,
   type Frame,
   type FrameDecoderOptions,
+  type FrameHint,
   type NoiseFrame,
 } from '@/lib/framing';
 
 type Reason = NoiseFrame['reason'];
-type Detailless<F> = F extends Frame ? Omit<F, 'detail'> : never;
-/** A frame without its human `detail` (prose, not compared). */
-export type RefFrame = Detailless<Frame>;
+/** A hint without its prose `message`: which rule, and the framing it suggests. */
+export type RefHint = Omit<FrameHint, 'message'>;
+type Comparable<F> = F extends Frame ? Omit<F, 'detail' | 'hint'> & { hint?: RefHint } : never;
+/** A frame without its human `detail` and hint `message` (prose, not compared). */
+export type RefFrame = Comparable<Frame>;
 
 const CL = 'content-length:';
+/** Bodies longer than this are not checked for a length counted in characters (the decoder keeps no more). */
+const CHAR_CHECK_MAX_BODY = 64 * 1024;
 const LF = 10;
 const CR = 13;
 
@@ -130,12 +136,54 @@ function usableLength(block: Block): number | null {
   return values.size === 1 ? [...values][0] : null;
 }
 
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The text of a line with blanks (space, tab, CR) taken off both ends. */
+function trimmedLine(bytes: Uint8Array): string {
+  return latin1(bytes, 0, bytes.length).replace(/^[ \t\r]+|[ \t\r]+$/g, '');
+}
+
+/**
+ * A length counted in characters: the body a frame was given and the unframed bytes after it
+ * up to the next header are, together, exactly as many UTF-16 units as the declared length.
+ */
+function countedInCharacters(body: Uint8Array, rest: Uint8Array): boolean {
+  if (rest.length === 0 || body.length > CHAR_CHECK_MAX_BODY) return false;
+  const text = lossy.decode(concatBytes(body, rest));
+  return text.length === body.length && !text.includes('\uFFFD');
+}
+
+/** A whole JSON object or array on its own line (the peer writes newline framing). */
+function isJsonLine(line: Uint8Array): boolean {
+  const t = trimmedLine(line);
+  return (t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']'));
+}
+
 export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderOptions = {}): RefFrame[] {
   const maxFrame = Math.max(0, options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
   const maxHeader = Math.max(64, options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES);
   const out: RefFrame[] = [];
   const end = bytes.length;
   let p = 0;
+  /** A header block has begun somewhere: from then on a JSON line is lost sync, not the other framing. */
+  let sawHeader = false;
+  /** The body of the message just emitted, until anything else comes (for the characters check). */
+  let lastBody: Uint8Array | null = null;
+
+  /** Unframed bytes [from, cut): `atHeader` when a glued `Content-Length:` ends them, `wholeLine` when they are one whole line. */
+  const unframed = (from: number, cut: number, atHeader: boolean, wholeLine: boolean): void => {
+    const frame = noise('bad-header', bytes.subarray(from, cut));
+    const rest = bytes.subarray(from, cut);
+    if (lastBody !== null && atHeader && countedInCharacters(lastBody, rest)) frame.hint = { rule: 'framing-length-in-characters' };
+    else if (lastBody === null && !sawHeader && wholeLine && isJsonLine(bytes.subarray(from, cut - 1))) frame.hint = { rule: 'framing-mismatch', suggest: 'newline' };
+    lastBody = null;
+    out.push(frame);
+  };
 
   while (p < end) {
     // Outside a block: does one start here?
@@ -154,7 +202,7 @@ export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderO
         // Any other line is unframed; a "Name: value\r\n" line starts a block.
         if (line?.kind !== 'field' || !line.crlf) {
           const cut = glued >= 0 ? glued : lf + 1;
-          out.push(noise('bad-header', bytes.subarray(p, cut)));
+          unframed(p, cut, glued >= 0, glued < 0);
           p = cut;
           continue;
         }
@@ -165,7 +213,7 @@ export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderO
         const limit = p + UNFRAMED_PIECE_BYTES;
         const glued = findContentLength(bytes, p + 1, limit);
         const cut = glued >= 0 ? glued : cutOnCharacter(bytes, p, limit - (CL.length - 1));
-        out.push(noise('bad-header', bytes.subarray(p, cut)));
+        unframed(p, cut, glued >= 0, false);
         p = cut;
         continue;
       }
@@ -173,6 +221,8 @@ export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderO
 
     // A header block from `start`, read line by line until its blank line.
     const start = p;
+    sawHeader = true;
+    lastBody = null;
     const limit = start + maxHeader;
     const block: Block = { headers: {}, lengths: [], flawed: false };
     let lineStart = start;
@@ -224,9 +274,13 @@ export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderO
     }
     const frameEnd = bodyStart + length;
     if (length > maxFrame) {
-      const seen = Math.min(end, frameEnd);
-      out.push(oversized(bytes.subarray(start, Math.min(seen, bodyStart + OVERSIZED_PREVIEW_BYTES)), seen - start));
-      p = seen;
+      // Refused at its header: the header alone is reported, then everything up to the next
+      // `Content-Length:` (wherever it begins, even right after the header) is skipped as one noise.
+      out.push(noise('oversized', bytes.subarray(start, bodyStart)));
+      const next = findContentLength(bytes, bodyStart, end);
+      const skipEnd = next >= 0 ? next : end;
+      if (skipEnd > bodyStart) out.push(oversized(bytes.subarray(bodyStart, Math.min(skipEnd, bodyStart + OVERSIZED_PREVIEW_BYTES)), skipEnd - bodyStart));
+      p = skipEnd;
       continue;
     }
     if (frameEnd > end) {
@@ -240,10 +294,22 @@ export function referenceContentLength(bytes: Uint8Array, options: FrameDecoderO
       const frame: RefFrame = { type: 'message', body: lossy.decode(bytes.subarray(bodyStart, frameEnd)), raw: lossy.decode(whole), headers: block.headers };
       if (!isValidUtf8(whole)) frame.rawBase64 = Buffer.from(whole).toString('base64');
       out.push(frame);
+      lastBody = bytes.subarray(bodyStart, frameEnd);
     }
     p = frameEnd;
   }
   return out;
+}
+
+/** A line that can only be a piece of a JSON text spread over lines: it opens one, or closes one. */
+function isPrettyPrintedPiece(line: Uint8Array): boolean {
+  const t = trimmedLine(line);
+  return /[{[,:]$/.test(t) || /^[}\]]/.test(t);
+}
+
+function newlineHint(line: Uint8Array, json: boolean): RefHint | undefined {
+  if (!json && trimmedLine(line).toLowerCase().startsWith(CL)) return { rule: 'framing-mismatch', suggest: 'content-length' };
+  return isPrettyPrintedPiece(line) ? { rule: 'framing-newline-in-message' } : undefined;
 }
 
 /** Whether a JSON text could start with this line's first non-blank character. */
@@ -273,13 +339,12 @@ export function referenceNewline(bytes: Uint8Array, options: FrameDecoderOptions
     }
     const content = latin1(line, 0, line.length).replace(/^[ \t\r]+/, '');
     if (content === '') continue;
-    if (!mayBeJson(content)) {
-      out.push(noise('not-json', line));
-      continue;
-    }
+    const json = mayBeJson(content);
     const text = lossy.decode(line);
-    const frame: RefFrame = { type: 'message', body: text, raw: text };
-    if (!isValidUtf8(line)) frame.rawBase64 = Buffer.from(line).toString('base64');
+    const frame: RefFrame = json ? { type: 'message', body: text, raw: text } : noise('not-json', line);
+    if (json && !isValidUtf8(line)) frame.rawBase64 = Buffer.from(line).toString('base64');
+    const hint = newlineHint(line, json);
+    if (hint) frame.hint = hint;
     out.push(frame);
   }
   return out;
