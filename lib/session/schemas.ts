@@ -151,6 +151,7 @@ export const TrafficEventSchema = z.object({
   process: ProcessMetaSchema.optional(),
   note: peerText.optional(),
   late: z.boolean().optional(),
+  masked: z.array(label).max(256).optional(), // MAX_SENT_SECRETS (lib/redaction/display-mask.ts)
 });
 
 /** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */

@@ -157,6 +157,11 @@ export interface TrafficEvent {
   note?: string;
   /** Timed out but answered later: the answer is still paired. */
   late?: boolean;
+  /**
+   * Only on the copies the app shows (never recorded): the secret variables whose values this copy
+   * has masked (lib/redaction/display-mask.ts). The inspector's reveal asks for the entry in clear.
+   */
+  masked?: string[];
 }
 
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */
