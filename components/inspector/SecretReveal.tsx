@@ -21,8 +21,10 @@ export function useSecretReveal(sessionId: string, ev: TrafficEvent | undefined)
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ key: string; text: string } | null>(null);
+  const key = ev ? `${sessionId}:${ev.seq}` : '';
+  // Selecting another entry ends the reveal: coming back shows the entry masked again.
+  if (revealed && revealed.key !== key) setRevealed(null);
   if (!ev) return { shown: ev, bar: null };
-  const key = `${sessionId}:${ev.seq}`;
   const open = revealed?.key === key ? revealed.event : null;
   const names = ev.masked ?? [];
   if (names.length === 0) return { shown: ev, bar: null };
