@@ -22,8 +22,8 @@ export function useSecretReveal(sessionId: string, ev: TrafficEvent | undefined)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ key: string; text: string } | null>(null);
   const key = ev ? `${sessionId}:${ev.seq}` : '';
-  // Selecting another entry ends the reveal: coming back shows the entry masked again.
-  if (revealed && revealed.key !== key) setRevealed(null);
+  // Selecting another entry ends the reveal (the workspace keys the inspector by entry; the key
+  // check below holds it for any other caller too).
   if (!ev) return { shown: ev, bar: null };
   const open = revealed?.key === key ? revealed.event : null;
   const names = ev.masked ?? [];

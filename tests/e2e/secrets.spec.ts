@@ -31,10 +31,11 @@ test('a secret variable sent in a request is masked in the timeline, the inspect
   });
 
   await openApp(page, app);
-  await connectStdio(page, STDIO_PEER, { name: 'secret session', framing: 'newline' });
+  await connectStdio(page, STDIO_PEER, { name: 'secret session' });
   await page.getByRole('tab', { name: /^Collections/ }).click();
   const panel = page.getByTestId('collections-panel');
-  await panel.getByLabel('Active environment').selectOption({ label: 'prod keys' });
+  await panel.getByLabel('Active environment').selectOption({ label: 'prod keys (1)' });
+  await panel.getByRole('treeitem', { name: 'Collection Secret calls' }).click();
   await panel.getByRole('treeitem', { name: 'authed echo (raw)' }).click();
   const details = panel.getByTestId('item-details');
   await details.getByRole('button', { name: 'Run in session' }).click();
