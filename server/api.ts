@@ -176,6 +176,13 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       const limit = Math.min(Number(query.get('limit') ?? MAX_EVENTS_PAGE) || MAX_EVENTS_PAGE, MAX_EVENTS_PAGE);
       return { events: manager.events(params.id, sinceSeq, limit) };
     })
+    .on(API.revealEvent, ({ params }) => {
+      summaryOr404(params.id);
+      const seq = Number(params.seq);
+      const event = Number.isSafeInteger(seq) && seq > 0 ? manager.event(params.id, seq) : undefined;
+      if (!event) throw new HttpError(404, `no entry #${params.seq.slice(0, 20)}`);
+      return { event };
+    })
     .on(API.send, async ({ params, body }) => {
       const live = liveOr409(params.id);
       const { text } = await body();

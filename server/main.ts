@@ -74,7 +74,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
   const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
   const recorder = new StoreRecorder(store);
-  const manager = new SessionManager(recorder);
+  const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };

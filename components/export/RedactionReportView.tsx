@@ -20,6 +20,7 @@ export const KIND_WORDS: Record<RedactionKind, { label: string; hint: string }> 
   'url-credential': { label: 'URL credentials', hint: 'user:password@, token=, api_key= …' },
   'json-path': { label: 'JSON paths', hint: 'the paths you list below' },
   'token-like': { label: 'Token-like strings', hint: 'JWTs, bearer tokens, sk-… keys, cloud keys, PEM keys, long random strings' },
+  'account-secret': { label: 'Account passphrases', hint: 'passphrases and raw keys of personal_unlockAccount, personal_importRawKey, personal_sign …' },
 };
 
 export function RedactionReportView({ report, events }: { report: RedactionReportLike | null; events: number }) {

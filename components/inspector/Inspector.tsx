@@ -18,6 +18,7 @@ import { FactsView, hasFacts } from './FactsView';
 import { FindingsView } from './FindingsView';
 import { PrettyView } from './PrettyView';
 import { RawView } from './RawView';
+import { useSecretReveal } from './SecretReveal';
 
 const DIR_WORDS = { out: '→ sent', in: '← received', meta: '• connection' } as const;
 const DIR_COLOR = { out: 'text-out', in: 'text-in', meta: 'text-meta' } as const;
@@ -70,9 +71,11 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
 }
 
 /** Memoised: it re-renders when the selected entry (or its pair) changes, not on every new entry. */
-export const Inspector = memo(function Inspector({ sessionId, ev, lookup }: { sessionId: string; ev: TrafficEvent | undefined; lookup: SeqLookup }) {
+export const Inspector = memo(function Inspector({ sessionId, ev: selected, lookup }: { sessionId: string; ev: TrafficEvent | undefined; lookup: SeqLookup }) {
   const tab = useUi((s) => s.inspectorTab);
   const setTab = useUi((s) => s.setInspectorTab);
+  // Masked secrets (the server masks what the session sent) are shown in clear only on request.
+  const { shown: ev, bar: secretBar } = useSecretReveal(sessionId, selected);
   if (!ev) {
     return (
       <EmptyState title="Nothing selected">
@@ -96,6 +99,7 @@ export const Inspector = memo(function Inspector({ sessionId, ev, lookup }: { se
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="inspector" data-seq={ev.seq}>
       <Header ev={ev} lookup={lookup} />
+      {secretBar}
       {awaitsOurReply(ev) ? (
         <details open className="border-b border-line bg-panel px-3 py-2">
           <summary className="flex cursor-pointer items-center gap-1.5 text-[12.5px] font-medium text-fg">

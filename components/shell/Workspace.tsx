@@ -51,7 +51,8 @@ export function Workspace({ sessionId }: { sessionId: string }) {
       </div>
       <Splitter axis="x" size={inspectorWidth} onResize={setInspectorWidth} invert label="Resize the inspector" />
       <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: inspectorWidth }} aria-label="Inspector">
-        <Inspector sessionId={sessionId} ev={selected} lookup={lookup} />
+        {/* Keyed by entry: a revealed secret (and any other per-entry state) ends with the selection. */}
+        <Inspector key={selected ? `${sessionId}:${selected.seq}` : 'none'} sessionId={sessionId} ev={selected} lookup={lookup} />
       </aside>
     </div>
   );

@@ -79,6 +79,8 @@ export const API = {
   openSession: post<OpenSessionRequest, { session: SessionSummary }>()('/api/sessions', CreateSessionBodySchema),
   getSession: get<{ session: SessionSummary }>()('/api/sessions/:id'),
   listEvents: get<{ events: TrafficEvent[] }>()('/api/sessions/:id/events'),
+  /** One entry exactly as recorded, the secrets the session sent in clear: the inspector's reveal. */
+  revealEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq/revealed'),
   send: post<z.infer<typeof SendBodySchema>, { seq: number }>()('/api/sessions/:id/send', SendBodySchema),
   setAutoReplies: post<{ rules: Record<string, unknown> }, { rules: Record<string, unknown> }>()('/api/sessions/:id/auto-replies'),
   getAutoReplies: get<{ rules: Record<string, unknown> }>()('/api/sessions/:id/auto-replies'),

@@ -9,6 +9,7 @@ import type { Span } from '../builder/json-text';
 import { arrayElements, checkJson, objectMembers, rootSpan } from '../builder/json-text';
 import { jsonDepthExceeds } from '../session/file-format';
 import { mapTargetFields } from '../targets/roles';
+import { MAY_CALL_ACCOUNT_METHOD, accountSecretSpans } from './account-methods';
 import { findPathSpans, type JsonPath } from './json-path';
 import { LiteralSet } from './literals';
 import {
@@ -25,7 +26,7 @@ import { redactUrl } from './text-pass';
 import { splitHeaderBlock } from './wire';
 
 /** Shortest value searched for in other text, per origin (shorter ones are replaced only where they stand). */
-export const MIN_CHARS = { header: 4, headerPart: 6, variable: 4, env: 6, arg: 4, url: 4, path: 4, member: 6 } as const;
+export const MIN_CHARS = { header: 4, headerPart: 6, variable: 4, env: 6, arg: 4, url: 4, path: 4, member: 6, account: 4 } as const;
 
 const REDACTED_JSON = JSON.stringify(REDACTED);
 
@@ -146,7 +147,8 @@ function collectBodySpans(ev: TrafficEvent, index: number, c: Collected, o: Coll
   if (trimmed[0] !== '{' && trimmed[0] !== '[') return;
   const wantPaths = o.enabled.has('json-path') && o.jsonPaths.some((p) => mayMatch(body, p));
   const wantMembers = o.enabled.has('token-like') && MAY_HOLD_SECRET_MEMBER.test(body);
-  if (!wantPaths && !wantMembers) return;
+  const wantAccount = o.enabled.has('account-secret') && MAY_CALL_ACCOUNT_METHOD.test(body);
+  if (!wantPaths && !wantMembers && !wantAccount) return;
   if (jsonDepthExceeds(body, 256) || !checkJson(body).ok) return;
   const found: BodySpan[] = [];
   if (wantPaths) {
@@ -158,6 +160,11 @@ function collectBodySpans(ev: TrafficEvent, index: number, c: Collected, o: Coll
       found.push({ ...span, kind: 'token-like', label: `member ${name.slice(0, 60)}` });
     }
   }
+  if (wantAccount) {
+    for (const s of accountSecretSpans(body)) {
+      if (body.slice(s.start, s.end) !== REDACTED_JSON) found.push({ start: s.start, end: s.end, kind: 'account-secret', label: s.label });
+    }
+  }
   const spans = outermost(found);
   if (spans.length === 0) return;
   c.bodySpans.set(index, spans.map((s) => ({ ...s, start: s.start + offset, end: s.end + offset })));
@@ -165,12 +172,15 @@ function collectBodySpans(ev: TrafficEvent, index: number, c: Collected, o: Coll
     const text = body.slice(s.start, s.end);
     if (!text.startsWith('"')) continue;
     try {
-      c.literals.add(JSON.parse(text) as string, s.kind, s.label, s.kind === 'json-path' ? MIN_CHARS.path : MIN_CHARS.member);
+      c.literals.add(JSON.parse(text) as string, s.kind, s.label, MIN_BY_KIND[s.kind] ?? MIN_CHARS.member);
     } catch {
       // not a clean string literal: the span itself is still replaced
     }
   }
 }
+
+/** Shortest body value searched for elsewhere, by the kind that found it. */
+const MIN_BY_KIND: Partial<Record<RedactionKind, number>> = { 'json-path': MIN_CHARS.path, 'account-secret': MIN_CHARS.account };
 
 function outermost(spans: BodySpan[]): BodySpan[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
@@ -201,7 +211,7 @@ export function collectSecrets(file: SessionFileV1, o: CollectOptions): Collecte
   file.events.forEach((ev, i) => {
     collectHeaders(ev.http?.headers, c.literals, o);
     collectUrl(ev.http?.url, c.literals, o);
-    const bodies = o.enabled.has('token-like') || (o.enabled.has('json-path') && o.jsonPaths.length > 0);
+    const bodies = o.enabled.has('token-like') || o.enabled.has('account-secret') || (o.enabled.has('json-path') && o.jsonPaths.length > 0);
     if (bodies && (ev.dir === 'in' || ev.dir === 'out')) collectBodySpans(ev, i, c, o);
   });
   return c;

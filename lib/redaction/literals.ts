@@ -33,6 +33,9 @@ function uriEncoded(s: string): string {
 }
 
 export class LiteralSet {
+  /** `replacement`: what each secret becomes (the export marker by default; the app's mask for display). */
+  constructor(private readonly replacement: string = REDACTED) {}
+
   private readonly byText = new Map<string, Literal>();
   private sorted: Literal[] | null = null;
   private sortedLatin1: Literal[] | null = null;
@@ -41,7 +44,7 @@ export class LiteralSet {
   add(text: string, kind: RedactionKind, label: string, min: number): boolean {
     if (typeof text !== 'string') return false;
     const t = text;
-    if (t.length < min || REDACTED.includes(t) || t === REDACTED) return false;
+    if (t.length < min || REDACTED.includes(t) || this.replacement.includes(t)) return false;
     for (const v of new Set([t, jsonEscaped(t), jsonEscaped(t).replace(/\//g, '\\/'), asciiEscaped(t), uriEncoded(t)])) {
       if (v.length >= min && !this.byText.has(v)) this.byText.set(v, { text: v, kind, label });
     }
@@ -77,7 +80,7 @@ export class LiteralSet {
       if (!out.includes(l.text)) continue;
       const parts = out.split(l.text);
       hit(l.kind, l.label, parts.length - 1);
-      out = parts.join(REDACTED);
+      out = parts.join(latin1 ? utf8AsLatin1(this.replacement) : this.replacement);
     }
     return out;
   }

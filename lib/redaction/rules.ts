@@ -13,6 +13,7 @@ export const REDACTION_KINDS = [
   'url-credential',
   'json-path',
   'token-like',
+  'account-secret',
 ] as const;
 export type RedactionKind = (typeof REDACTION_KINDS)[number];
 
@@ -61,13 +62,13 @@ export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
  * ordinary members in JSON-RPC payloads.
  */
 const SECRET_MEMBER =
-  /^(?:password|passwd|secret|client[-_]?secret|api[-_]?key|api[-_]?token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|session[-_]?token|private[-_]?key|token|bearer|credentials?)$/i;
+  /^(?:password|passwd|secret|client[-_]?secret|api[-_]?key|api[-_]?token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|session[-_]?token|private[-_]?key|passphrase|token|bearer|credentials?)$/i;
 
 export const isSecretMember = (name: string): boolean => SECRET_MEMBER.test(name);
 
 /** Cheap test of a JSON text: could it hold a secret-named member at all? (Skips the span walk when not.) */
 export const MAY_HOLD_SECRET_MEMBER =
-  /"(?:password|passwd|secret|client[-_]?secret|api[-_]?key|api[-_]?token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|session[-_]?token|private[-_]?key|token|bearer|credentials?)"/i;
+  /"(?:password|passwd|secret|client[-_]?secret|api[-_]?key|api[-_]?token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|session[-_]?token|private[-_]?key|passphrase|token|bearer|credentials?)"/i;
 
 /** The secret part of an Authorization-style value (`Bearer abc` → `abc`), besides the whole value. */
 export function credentialParts(headerName: string, value: string): string[] {

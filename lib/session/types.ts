@@ -161,6 +161,11 @@ export interface TrafficEvent {
   progressOf?: number;
   /** A request: the latest progress reported on it, and the seq of the notification that said so. */
   progress?: { seq: number; progress?: number; total?: number; message?: string };
+  /**
+   * Only on the copies the app shows (never recorded): the secret variables whose values this copy
+   * has masked (lib/redaction/display-mask.ts). The inspector's reveal asks for the entry in clear.
+   */
+  masked?: string[];
 }
 
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */

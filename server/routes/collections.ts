@@ -20,6 +20,7 @@ import {
 } from '../../lib/collections';
 import { safeFileName } from '../../lib/export/filename';
 import { describeUnknown, substituteMessage, substituteTarget } from '../../lib/variables';
+import { sentSecrets } from '../session/secrets';
 import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
 import { SendRefusedError } from '../transports/send-queue';
@@ -91,13 +92,18 @@ async function runItem(deps: RouteDeps, collectionId: string, itemId: string, bo
   const vars = environmentId ? store.environments.require(environmentId).variables : [];
   const message = substituteMessage(itemMessageText(item.payload), vars, 'payload');
   if (message.unknown.length) throw new HttpError(400, describeUnknown(message.unknown));
-  if (sessionId) return { sessionId, seq: await sendTo(manager, sessionId, message.text) };
+  if (sessionId) {
+    if (manager.getLive(sessionId)?.isOpen) manager.secrets.add(sessionId, sentSecrets(message.used, vars));
+    return { sessionId, seq: await sendTo(manager, sessionId, message.text) };
+  }
   if (!item.target) throw new HttpError(400, 'this item has no target of its own: choose a session to run it in');
   const target = substituteTarget(item.target, vars);
   if (target.unknown.length) throw new HttpError(400, describeUnknown(target.unknown));
   let session;
   try {
-    session = await manager.open(target.target, optionalString(body, 'name') ?? item.name);
+    // Registered before the first byte goes out, so the first entries are already masked.
+    const sent = sentSecrets([...target.used, ...message.used], vars);
+    session = await manager.open(target.target, optionalString(body, 'name') ?? item.name, undefined, sent);
   } catch (err) {
     throw new HttpError(502, err instanceof Error ? err.message : String(err));
   }

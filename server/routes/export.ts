@@ -63,7 +63,9 @@ function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format
   manager.getLive(id)?.flush(); // a live session's last events reach the store first
   const file = selectEvents(store.exportSessionFile(id), selection.ranges);
   if (!redaction.enabled || !redactable) return { file, report: null };
-  const { file: safe, report } = redactSessionFile(file, { kinds: redaction.kinds, jsonPaths: redaction.jsonPaths, secrets: allSecrets(store) });
+  // The environments' secrets now, and the ones this session sent (an environment may have changed since).
+  const secrets = [...store.sessionSecrets.list(id), ...allSecrets(store)];
+  const { file: safe, report } = redactSessionFile(file, { kinds: redaction.kinds, jsonPaths: redaction.jsonPaths, secrets });
   return { file: safe, report };
 }
 

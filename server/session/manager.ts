@@ -4,6 +4,8 @@
  */
 import type { EventPatch, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import { LiveSession, type SessionSink } from './live-session';
+import { SessionSecrets, type SecretBook } from './secrets';
+import type { SentSecret } from '../../lib/redaction/display-mask';
 
 /** What the manager needs from persistence (server/store implements it through server/session/recorder.ts). */
 export interface Recorder {
@@ -24,6 +26,10 @@ export interface Recorder {
   onRecordingChange(listener: (sessionId: string) => void): () => void;
 }
 
+/**
+ * Listeners are what the page sees (the bridge): they get entries with the secret values the
+ * session sent masked (see secrets.ts); the recorder gets the exact ones.
+ */
 export interface SessionListener {
   events(sessionId: string, events: TrafficEvent[]): void;
   patches(sessionId: string, patches: EventPatch[]): void;
@@ -40,7 +46,11 @@ export class SessionManager {
   /** Set by closeAll: the recorder is about to close, so late flushes are dropped. */
   private stopped = false;
 
-  constructor(private readonly recorder: Recorder) {
+  /** The secret values each session sent: shown masked, redacted in exports. */
+  readonly secrets: SessionSecrets;
+
+  constructor(private readonly recorder: Recorder, opts: { secrets?: SecretBook } = {}) {
+    this.secrets = new SessionSecrets(opts.secrets);
     recorder.onRecordingChange((id) => {
       if (!this.stopped) this.announce(id);
     });
@@ -48,12 +58,18 @@ export class SessionManager {
       events: (s, events) => {
         if (this.stopped) return;
         this.recorder.appendEvents(s.id, events);
-        for (const l of this.listeners) l.events(s.id, events);
+        if (this.listeners.size === 0) return;
+        const mask = this.secrets.mask(s.id);
+        const shown = mask.empty ? events : events.map((e) => mask.event(e));
+        for (const l of this.listeners) l.events(s.id, shown);
       },
       patches: (s, patches) => {
         if (this.stopped) return;
         this.recorder.applyPatches(s.id, patches);
-        for (const l of this.listeners) l.patches(s.id, patches);
+        if (this.listeners.size === 0) return;
+        const mask = this.secrets.mask(s.id);
+        const shown = mask.empty ? patches : patches.map((p) => mask.patch(p));
+        for (const l of this.listeners) l.patches(s.id, shown);
       },
       summary: (s, summary) => {
         if (this.stopped) return;
@@ -68,13 +84,17 @@ export class SessionManager {
     return () => this.listeners.delete(listener);
   }
 
-  /** Connect to a target. The session is recorded even when the connection fails, so the failure can be read. */
-  async open(target: TargetSpec, name?: string, options?: SessionOptions): Promise<LiveSession> {
+  /**
+   * Connect to a target. The session is recorded even when the connection fails, so the failure
+   * can be read. `sent`: secret values substituted into the target, masked from its first entry on.
+   */
+  async open(target: TargetSpec, name?: string, options?: SessionOptions, sent: readonly SentSecret[] = []): Promise<LiveSession> {
     const openCount = [...this.live.values()].filter((s) => s.isOpen).length;
     if (openCount >= MAX_LIVE_SESSIONS) throw new Error(`too many open sessions (${MAX_LIVE_SESSIONS}): close some first`);
     const session = new LiveSession({ target, name, options, sink: this.sink });
     this.live.set(session.id, session);
     this.recorder.saveSummary(session.summary);
+    this.secrets.add(session.id, sent);
     await session.start();
     return session;
   }
@@ -95,12 +115,18 @@ export class SessionManager {
     return this.recorder.getSummary(id);
   }
 
-  /** Everything after `sinceSeq`, from the recorder (live sessions flush first so nothing is missed). */
+  /**
+   * Everything after `sinceSeq`, from the recorder (live sessions flush first so nothing is
+   * missed), as the page sees it: the secrets the session sent are masked.
+   */
   events(id: string, sinceSeq: number, limit: number): TrafficEvent[] {
     this.live.get(id)?.flush();
-    return this.recorder.listEvents(id, sinceSeq, limit);
+    const events = this.recorder.listEvents(id, sinceSeq, limit);
+    const mask = this.secrets.mask(id);
+    return mask.empty ? events : events.map((e) => mask.event(e));
   }
 
+  /** One entry exactly as recorded, secrets in clear (for the inspector's reveal and for pairing). */
   event(id: string, seq: number): TrafficEvent | undefined {
     this.live.get(id)?.flush();
     return this.recorder.getEvent(id, seq);
@@ -125,6 +151,7 @@ export class SessionManager {
       this.live.delete(id);
     }
     this.recorder.deleteSession(id);
+    this.secrets.forget(id);
   }
 
   /** Server shutdown: close every target (their last entries are recorded), then record nothing more. */

@@ -145,6 +145,19 @@ const MIGRATIONS: string[] = [
   `,
   // 4: what the recorder could not save (JSON SessionRecording: state, counts, missing seq ranges).
   `ALTER TABLE sessions ADD COLUMN recording TEXT;`,
+  // 5: the secret values a session sent (server/store/session-secrets.ts), so the app masks them
+  // and exports redact them after the environment changed or a restart. The raw bytes in events
+  // hold the same values, so this adds no exposure; deleting a session deletes its list.
+  `
+  CREATE TABLE session_secrets (
+    session_id TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    value      TEXT NOT NULL,
+    PRIMARY KEY (session_id, value)
+  );
+  CREATE TRIGGER session_secrets_gone AFTER DELETE ON sessions
+  BEGIN DELETE FROM session_secrets WHERE session_id = old.id; END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

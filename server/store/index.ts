@@ -16,6 +16,7 @@ import { EnvironmentsRepo } from './environments';
 import { EventsRepo } from './events';
 import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
+import { SessionSecretsRepo } from './session-secrets';
 import { exportSessionFile, importSessionFile } from './session-files';
 import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
@@ -55,6 +56,8 @@ export class Store {
   readonly environments: EnvironmentsRepo;
   /** OpenRPC documents remembered per target. */
   readonly openrpc: OpenRpcRepo;
+  /** The secret values each session sent (masked in the app, redacted in exports). */
+  readonly sessionSecrets: SessionSecretsRepo;
   /** How many sessions were still marked open from an earlier run and got closed on open. */
   readonly staleSessionsClosed: number;
   private readonly db: Db;
@@ -71,6 +74,7 @@ export class Store {
     this.collections = new CollectionsRepo(db);
     this.environments = new EnvironmentsRepo(db);
     this.openrpc = new OpenRpcRepo(db);
+    this.sessionSecrets = new SessionSecretsRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
     this.defaultMaxPages = db.pragma('max_page_count', { simple: true }) as number;
     if (opts.maxBytes !== undefined) this.setSizeLimit(opts.maxBytes);

@@ -140,7 +140,9 @@ describe('collections through the API', () => {
     expect(run.status).toBe(200);
     const sessionId = run.json.session.id;
     const events = await waitForEvents(sessionId, (evs) => evs.some((e) => e.dir === 'in' && e.kind === 'response'));
-    const sent = events.find((e) => e.seq === run.json.seq)!;
+    // The page sees the secret masked; the entry in clear is the inspector's reveal.
+    expect(events.find((e) => e.seq === run.json.seq)!.masked).toEqual(['word']);
+    const sent = (await t.api<{ event: TrafficEvent }>('GET', `/api/sessions/${sessionId}/events/${run.json.seq}/revealed`)).json.event;
     expect(JSON.parse(sent.raw).params.w).toBe('hello "there"');
 
     const inSession = await t.api<{ seq: number }>('POST', url, { environmentId: env.json.environment.id, sessionId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, parseRedactionRequest, redactSessionFile } from '@/lib/redaction';
+import { REDACTED, REDACTION_KINDS, parseRedactionRequest, redactSessionFile } from '@/lib/redaction';
 import { serializeSessionFile, validateSessionFile } from '@/lib/session/file-format';
 import { SECRETS, httpSession, stdioSession } from './seeded';
 
@@ -114,7 +114,7 @@ describe('redacting a session before it is shared', () => {
 describe('the redaction choice from a request', () => {
   it('defaults to every kind, accepts a list, and refuses an unknown kind or a bad path with a clear message', () => {
     const all = parseRedactionRequest({});
-    expect(all.ok && all.value.enabled && all.value.kinds.length).toBe(8);
+    expect(all.ok && all.value.enabled && all.value.kinds.length).toBe(REDACTION_KINDS.length);
     const some = parseRedactionRequest({ redact: 'credential-header,token-like', paths: 'params.a\nresult[*].b' });
     expect(some.ok && some.value.kinds).toEqual(['credential-header', 'token-like', 'json-path']);
     expect(parseRedactionRequest({ redact: 'none' })).toEqual({ ok: true, value: { enabled: false, kinds: [], jsonPaths: [] } });
