@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { TARGET_KIND_LIST, targetKindDef, targetKindLabel } from '@/lib/targets/registry';
+import { CONNECTABLE_KIND_LIST, connectableKindDef, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { useSessions } from '@/components/stores/sessions';
 import { Field, Select, TextInput } from './fields';
@@ -59,7 +59,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
   return (
     <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
       <div role="radiogroup" aria-label="Transport" className="flex gap-0.5 rounded border border-line-strong p-0.5">
-        {TARGET_KIND_LIST.map((k) => (
+        {CONNECTABLE_KIND_LIST.map((k) => (
           <button
             key={k}
             type="button"
@@ -75,7 +75,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
 
       <TargetFields
         key={form.kind}
-        fields={targetKindDef(form.kind).form.fields}
+        fields={connectableKindDef(form.kind).form.fields}
         value={form[form.kind]}
         onChange={(v) => setForm({ ...form, [form.kind]: v })}
       />
