@@ -54,6 +54,8 @@ export class TapRecording {
   private summaryChanged = true;
   private readonly ticker: NodeJS.Timeout;
   private sink: TapSink | null = null;
+  /** A sink that has not had the summary yet gets it before any entry (the app wants it first). */
+  private freshSink = false;
 
   constructor(init: TapRecordingInit) {
     this.pipeline = new MessagePipeline({ timeoutMs: init.timeoutMs ?? 60_000 });
@@ -82,6 +84,7 @@ export class TapRecording {
   /** Entries go to this sink from now on (the first one gets the summary first). */
   attach(sink: TapSink): void {
     this.sink = sink;
+    this.freshSink = true;
     this.summaryChanged = true;
     this.scheduleFlush();
   }
@@ -124,6 +127,11 @@ export class TapRecording {
     this.flushScheduled = false;
     const sink = this.sink;
     if (!sink) return;
+    if (this.freshSink) {
+      this.freshSink = false;
+      this.summaryChanged = false;
+      sink.summary(this.summary);
+    }
     if (this.pendingEvents.length) {
       const events = this.pendingEvents;
       this.pendingEvents = [];
