@@ -2,7 +2,7 @@
  * With a real app process on the data directory, a tap's conversation shows up in its session
  * list (through the app's API) within a second, as a live session of kind "tap" naming both
  * sides, and it ends there when the server exits. With no app, the tap records into the database
- * itself and the session is there afterwards.
+ * itself and the session is there afterwards; if the app dies mid-way, the tap takes over.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -111,6 +111,32 @@ describe('a tap with an app on the same data directory', () => {
       expect(latest.status).toBe('closed');
       const events = store.events.listEvents(latest.id, {});
       expect(events.some((e) => e.dir === 'out' && e.kind === 'request' && e.state === 'answered')).toBe(true);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+  it('keeps recording when the app dies mid-conversation: the tap takes the directory over', async () => {
+    const { origin, child: app } = await startApp();
+    const tap = startTap();
+    await tap.ask(1);
+    let live: SessionSummary | undefined;
+    for (let i = 0; i < 40 && !live; i++) {
+      live = (await api<{ sessions: SessionSummary[] }>(origin, '/api/sessions')).sessions.find((s) => s.target.kind === 'tap' && !s.endedAt);
+      if (!live) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(live).toBeDefined();
+    app.kill('SIGKILL');
+    await new Promise((r) => app.once('exit', r));
+    // The conversation does not notice.
+    expect(JSON.parse(await tap.ask(2))).toMatchObject({ id: 2 });
+    expect(await tap.end()).toBe(0);
+    const store = new Store({ dir: dataDir });
+    try {
+      expect(store.sessions.get(live!.id)?.status).toBe('closed');
+      const events = store.events.listEvents(live!.id, {});
+      expect(events.filter((e) => e.dir === 'out' && e.kind === 'request').map((e) => e.state)).toEqual(['answered', 'answered']);
+      expect(events.some((e) => /the app went away/.test(e.note ?? ''))).toBe(true);
     } finally {
       store.close();
     }
