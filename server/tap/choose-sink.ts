@@ -27,6 +27,8 @@ const TAKEOVER_MS = 5000;
 
 export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog): Promise<RecordingTarget> {
   let current: { close(): Promise<void> | void } = { close: () => undefined };
+  // A take-over still under way when the conversation ends is waited for, so its lock is released.
+  let takingOver: Promise<unknown> = Promise.resolve();
   const holder = currentHolder(dataDir);
   const key = holder?.url ? readTapKey(dataDir) : null;
   if (holder?.url && key) {
@@ -36,11 +38,17 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
       app.onGone((unconfirmed, why) => {
         log(`the app went away (${why}); recording here from now on`);
         recording.detach();
-        void takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
+        takingOver = takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
       });
       recording.attach(app);
       current = app;
-      return { close: () => Promise.resolve(current.close()) };
+      return {
+        close: async () => {
+          await takingOver;
+          recording.flush();
+          await current.close();
+        },
+      };
     } catch (err) {
       log(`could not hand entries to the app at ${holder.url}: ${(err as Error).message}`);
     }
