@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rpcscope` command: `rpcscope` starts the app (building it first when there is no build yet),
-// `rpcscope call …` drives a target from scripts and CI. TypeScript sources run through tsx.
+// `rpcscope call …` drives a target from scripts and CI, `rpcscope tap -- CMD` records a real conversation. TypeScript sources run through tsx.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,11 +15,18 @@ register();
 if (args[0] === 'call') {
   const { runCli } = await import(pathToFileURL(path.join(root, 'server/cli.ts')).href);
   process.exitCode = await runCli(args.slice(1));
+} else if (args[0] === 'tap') {
+  const { runTapCli } = await import(pathToFileURL(path.join(root, 'server/cli.ts')).href);
+  const exit = await runTapCli(args.slice(1));
+  // End as the server ended: by its signal, or with its code (stdin may still be open).
+  if (exit.signal) process.kill(process.pid, exit.signal);
+  else process.exit(exit.code);
 } else if (args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
   console.log(`rpcscope — a visual debugger for JSON-RPC 2.0
 
   rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print a one-time sign-in URL
   rpcscope call --help            drive a target from a script (see README)
+  rpcscope tap -- COMMAND ARGS…   sit between a client and its stdio server, record their conversation
 
   rpcscope --data-dir DIR          keep recordings in DIR (one rpcscope per data directory)
   rpcscope --max-db-mb N          cap the database at N MB (beyond it, recording fails visibly)

@@ -9,9 +9,11 @@ import { LiveSession, type SessionSink } from './session/live-session';
 import { buildSessionFile, serializeSessionFile } from '../lib/session/file-format';
 import { redactTarget } from '../lib/session/redact-target';
 import { applyPatch } from '../lib/session/patch';
-import type { EventPatch, TargetKind, TargetSpec, TrafficEvent } from '../lib/session/types';
+import type { EventPatch, TargetSpec, TrafficEvent } from '../lib/session/types';
 import type { CliArgs } from '../lib/targets/kind';
-import { TARGET_KINDS, TARGET_KIND_LIST, targetKindDef } from '../lib/targets/registry';
+import { TAP_USAGE, TapUsageError, parseTapArgs, type TapOptions } from './tap/args';
+import { runTap, type TapExit } from './tap/stdio-tap';
+import { CONNECTABLE_KINDS as TARGET_KINDS, CONNECTABLE_KIND_LIST as TARGET_KIND_LIST, connectableKindDef, type ConnectableKind } from '../lib/targets/registry';
 import { FRAMINGS, isFraming } from '../lib/framing/registry';
 
 /** One usage line per target kind, from the kind's record (lib/targets). */
@@ -23,7 +25,7 @@ const TARGET_USAGE = TARGET_KIND_LIST.map((k) => {
 const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 const TARGET_FLAGS = orList(TARGET_KIND_LIST.map((k) => TARGET_KINDS[k].cli.flag));
 const TARGET_FORMS = orList(TARGET_KIND_LIST.map((k) => [TARGET_KINDS[k].cli.flag, TARGET_KINDS[k].cli.value].filter(Boolean).join(' ')));
-const KIND_BY_FLAG = new Map<string, TargetKind>(TARGET_KIND_LIST.map((k) => [TARGET_KINDS[k].cli.flag, k]));
+const KIND_BY_FLAG = new Map<string, ConnectableKind>(TARGET_KIND_LIST.map((k) => [TARGET_KINDS[k].cli.flag, k]));
 
 export const CLI_USAGE = `usage: rpcscope call TARGET [--send TEXT | --wait-for METHOD]... [--no-wait] [--timeout MS] [--linger MS] [--reply METHOD=JSON]... [--out FILE]
   TARGET is one of:
@@ -77,7 +79,7 @@ function parseMs(text: string, flag: string): number {
 }
 
 export function parseCallArgs(argv: string[]): CallOptions {
-  let kind: TargetKind | undefined;
+  let kind: ConnectableKind | undefined;
   const args: CliArgs = { headers: {}, subprotocols: [], env: {}, command: [] };
   const steps: CallStep[] = [];
   let noWait = false;
@@ -139,7 +141,7 @@ export function parseCallArgs(argv: string[]): CallOptions {
   }
 
   if (!kind) throw new UsageError(`give a target: ${TARGET_FORMS}`);
-  const built = targetKindDef(kind).cli.build(args);
+  const built = connectableKindDef(kind).cli.build(args);
   if (!built.ok) throw new UsageError(built.error);
   return { target: built.target, steps, noWait, timeoutMs, lingerMs, replies, out };
 }
@@ -303,4 +305,23 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`rpcscope call: ${(err as Error).message}`);
     return 1;
   }
+}
+
+/** `rpcscope tap …` (server/tap): usage errors exit 2, like `rpcscope call`. */
+export async function runTapCli(argv: string[]): Promise<TapExit> {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    console.error(TAP_USAGE);
+    return { code: 0 };
+  }
+  let opts: TapOptions;
+  try {
+    opts = parseTapArgs(argv);
+  } catch (err) {
+    if (err instanceof TapUsageError) {
+      console.error(`rpcscope tap: ${err.message}\n\n${TAP_USAGE}`);
+      return { code: 2 };
+    }
+    throw err;
+  }
+  return runTap(opts);
 }

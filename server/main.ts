@@ -25,6 +25,9 @@ import { environmentRoutes } from './routes/environments';
 import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { killAllStdioTargets } from './transports/stdio';
+import { TAP_PATH } from '../lib/session/tap-wire';
+import { TapIngest, tapGate } from './tap/ingest';
+import { removeTapKey, writeTapKey } from './tap/key';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -94,6 +97,9 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   await app?.prepare();
 
   let actualPort = config.port;
+  // Taps on this data directory hand their conversations in at TAP_PATH with this key (server/tap).
+  const tapKey = writeTapKey(dataDir);
+  const taps = new TapIngest({ manager, store, config, port: () => actualPort, key: tapKey });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
@@ -141,6 +147,12 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
       bridge.handleUpgrade(req, socket, head);
       return;
     }
+    if (pathname === TAP_PATH) {
+      const gate = tapGate(req, { config, port: () => actualPort, key: tapKey });
+      if (gate.ok) taps.handleUpgrade(req, socket, head);
+      else refuseUpgrade(socket, gate.status, gate.reason);
+      return;
+    }
     // Next attaches its own upgrade listener (dev hot reload) for /_next/*; leave those alone.
     if (pathname.startsWith('/_next/')) {
       if (!checkRequest(req, config, actualPort, { needsToken: false, upgrade: true }).ok) socket.destroy();
@@ -157,6 +169,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   } catch (err) {
     await app?.close?.().catch(() => undefined);
     store.close();
+    removeTapKey(dataDir, tapKey);
     throw err;
   }
   const address = server.address();
@@ -172,6 +185,8 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const stop = () =>
     (stopping ??= (async () => {
       bridge.close();
+      taps.close();
+      removeTapKey(dataDir, tapKey);
       await manager.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -30,7 +30,7 @@ function splitHostPort(value: string): { host: string; port?: string } {
   return { host: m[1], port: m[2] };
 }
 
-function hostAllowed(hostHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
+export function hostAllowed(hostHeader: string | undefined, config: ServerConfig, actualPort: number): boolean {
   if (!hostHeader) return false;
   const { host, port } = splitHostPort(hostHeader);
   if (config.allowedHosts.includes(host)) return true;

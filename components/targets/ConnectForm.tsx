@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { TARGET_KIND_LIST, targetKindDef, targetKindLabel } from '@/lib/targets/registry';
+import { CONNECTABLE_KIND_LIST, connectableKindDef, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
 import { Field, Select, TextInput } from '@/components/ui/Field';
 import { Segmented } from '@/components/ui/Segmented';
@@ -63,13 +63,13 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
         label="Transport"
         stretch
         value={form.kind}
-        options={TARGET_KIND_LIST.map((k) => ({ value: k, label: targetKindLabel(k) }))}
+        options={CONNECTABLE_KIND_LIST.map((k) => ({ value: k, label: targetKindLabel(k) }))}
         onChange={(kind) => { setForm({ ...form, kind }); setError(null); }}
       />
 
       <TargetFields
         key={form.kind}
-        fields={targetKindDef(form.kind).form.fields}
+        fields={connectableKindDef(form.kind).form.fields}
         value={form[form.kind]}
         onChange={(v) => setForm({ ...form, [form.kind]: v })}
       />

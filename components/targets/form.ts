@@ -2,9 +2,16 @@
  * The connection form's state, one part per target kind, and how it becomes a TargetSpec (or a
  * plain-words error). Each kind's fields, initial values and checks are its own (lib/targets).
  */
-import type { TargetKind, TargetSpec } from '@/lib/session/types';
+import type { TargetSpec } from '@/lib/session/types';
 import { parseTargetSpec } from '@/lib/session/schemas';
-import { TARGET_KINDS, TARGET_KIND_LIST, isTargetKind, targetKindDef } from '@/lib/targets/registry';
+// Only kinds rpcscope connects to have a form (a tap is started by the client's configuration).
+import {
+  CONNECTABLE_KINDS as TARGET_KINDS,
+  CONNECTABLE_KIND_LIST as TARGET_KIND_LIST,
+  connectableKindDef as targetKindDef,
+  isConnectableKind as isTargetKind,
+  type ConnectableKind as TargetKind,
+} from '@/lib/targets/registry';
 import { listProfiles } from '@/lib/dialects/registry';
 
 export type { HeaderRow } from '@/lib/targets/kind';

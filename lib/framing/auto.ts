@@ -18,7 +18,7 @@ const CHOICES = { 'content-length': contentLengthCodec, newline: newlineCodec } 
 export type DetectedFraming = keyof typeof CHOICES;
 
 /** Bytes looked at before giving up and choosing Content-Length (a very long banner). */
-const DETECT_LIMIT = 64 * 1024;
+export const DETECT_LIMIT = 64 * 1024;
 
 /** The framing the first bytes show, or undefined while they do not tell yet. */
 export function detectFraming(bytes: Uint8Array, end: number, final: boolean): DetectedFraming | undefined {

@@ -105,7 +105,8 @@ export interface CliSpec<T> {
   build(args: CliArgs): BuiltTarget<T>;
 }
 
-export interface TargetKindDef<T extends { kind: string }, F, S extends z.ZodType<T> = z.ZodType<T>> {
+/** What every kind says about itself, connectable or not. */
+export interface TargetKindBase<T extends { kind: string }, S extends z.ZodType<T> = z.ZodType<T>> {
   kind: T['kind'];
   /** As users call it: `HTTP`, `WebSocket`, `stdio`, `TCP`. */
   label: string;
@@ -125,6 +126,21 @@ export interface TargetKindDef<T extends { kind: string }, F, S extends z.ZodTyp
   urlSchemes?: readonly string[];
   /** The command line that starts this target again, when it is a program (shown to users, never run). */
   launch?(target: T): string;
+}
+
+/** A kind rpcscope connects to: the connect form and `rpcscope call` offer it. */
+export interface TargetKindDef<T extends { kind: string }, F, S extends z.ZodType<T> = z.ZodType<T>> extends TargetKindBase<T, S> {
   cli: CliSpec<T>;
   form: FormSpec<T, F>;
+}
+
+/**
+ * A kind rpcscope records but never connects to (a tap is started by the client's own
+ * configuration): by design it has no CLI flag and no connect-form fields, and says how such a
+ * session comes to be instead.
+ */
+export interface ObservedKindDef<T extends { kind: string }, S extends z.ZodType<T> = z.ZodType<T>> extends TargetKindBase<T, S> {
+  connect: 'not-offered';
+  /** Why it is not in the form, and how such a session starts (told when one is asked to connect). */
+  howToStart: string;
 }

@@ -36,6 +36,12 @@ export interface SessionListener {
   summary(summary: SessionSummary): void;
 }
 
+export interface SessionFeed {
+  events(events: TrafficEvent[]): void;
+  patches(patches: EventPatch[]): void;
+  summary(summary: SessionSummary): void;
+}
+
 const MAX_LIVE_SESSIONS = 64;
 
 export class SessionManager {
@@ -55,26 +61,39 @@ export class SessionManager {
       if (!this.stopped) this.announce(id);
     });
     this.sink = {
-      events: (s, events) => {
+      events: (s, events) => this.feed(s.id).events(events),
+      patches: (s, patches) => this.feed(s.id).patches(patches),
+      summary: (s, summary) => this.feed(s.id).summary(summary),
+    };
+  }
+
+  /**
+   * Where one session's entries go: recorded, then fanned out. Live sessions use it through their
+   * sink; a session recorded elsewhere (a tap, server/tap/ingest.ts) feeds it directly — nothing
+   * here can send to such a session or close it.
+   */
+  feed(id: string): SessionFeed {
+    return {
+      events: (events) => {
         if (this.stopped) return;
-        this.recorder.appendEvents(s.id, events);
+        this.recorder.appendEvents(id, events);
         if (this.listeners.size === 0) return;
-        const mask = this.secrets.mask(s.id);
+        const mask = this.secrets.mask(id);
         const shown = mask.empty ? events : events.map((e) => mask.event(e));
-        for (const l of this.listeners) l.events(s.id, shown);
+        for (const l of this.listeners) l.events(id, shown);
       },
-      patches: (s, patches) => {
+      patches: (patches) => {
         if (this.stopped) return;
-        this.recorder.applyPatches(s.id, patches);
+        this.recorder.applyPatches(id, patches);
         if (this.listeners.size === 0) return;
-        const mask = this.secrets.mask(s.id);
+        const mask = this.secrets.mask(id);
         const shown = mask.empty ? patches : patches.map((p) => mask.patch(p));
-        for (const l of this.listeners) l.patches(s.id, shown);
+        for (const l of this.listeners) l.patches(id, shown);
       },
-      summary: (s, summary) => {
+      summary: (summary) => {
         if (this.stopped) return;
         this.recorder.saveSummary(summary);
-        this.announce(s.id);
+        this.announce(id);
       },
     };
   }

@@ -22,7 +22,7 @@ import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
 
 export { StartRefused, StoreError, describeStoreFailure, toLabel, type StoreErrorCode } from './errors';
-export { DataDirLock, LOCK_FILE, type LockHolder } from './lock';
+export { DataDirLock, LOCK_FILE, currentHolder, describeHolder, type LockHolder } from './lock';
 export { DATA_DIR_ENV, DB_FILE, SCHEMA_VERSION, resolveDataDir } from './db';
 export type { CreateSessionInput, ListSessionsOptions } from './sessions';
 export type { ListEventsOptions, PatchResult } from './events';

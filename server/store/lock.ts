@@ -76,6 +76,12 @@ function isAlive(holder: LockHolder): boolean {
   return now === undefined || now === holder.startTicks;
 }
 
+/** Who holds the data directory's lock now, if a live process does (a tap asks before recording). */
+export function currentHolder(dir: string): LockHolder | null {
+  const h = readHolder(join(dir, LOCK_FILE));
+  return h && h !== 'absent' && isAlive(h) ? h : null;
+}
+
 export function describeHolder(h: LockHolder): string {
   return `pid ${h.pid}, ${h.url ? h.url : 'still starting'}`;
 }

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TargetKind, TargetSpec } from '@/lib/session/types';
-import { TARGET_KINDS, TARGET_KIND_LIST } from '@/lib/targets/registry';
+import type { TargetSpec } from '@/lib/session/types';
+import { CONNECTABLE_KIND_LIST, TARGET_KINDS, type ConnectableKind } from '@/lib/targets/registry';
 import { createTransport } from '@/server/transports/registry';
 import { peerPath, startPeer, type RunningPeer } from '@/tests/fixtures/peers/start-peer';
 import { contentLengthFrame, newlineMessages, record, rpc, splitContentLength, waitFor, type Recorded } from './helpers';
@@ -24,7 +24,7 @@ const byContentLength = (r: Recorded) => splitContentLength(r.bytesText()).map((
 const socketDir = mkdtempSync(path.join(tmpdir(), 'rpcscope-contract-'));
 const socketPath = path.join(socketDir, 'peer.sock');
 
-const setups: Record<TargetKind, Setup> = {
+const setups: Record<ConnectableKind, Setup> = {
   http: {
     peer: ['http-peer'],
     target: (port) => ({ kind: 'http', url: `http://127.0.0.1:${port}/` }),
@@ -62,7 +62,7 @@ afterAll(async () => {
   rmSync(socketDir, { recursive: true, force: true });
 });
 
-describe.each(TARGET_KIND_LIST)('every transport keeps the contract: %s', (kind) => {
+describe.each(CONNECTABLE_KIND_LIST)('every transport keeps the contract: %s', (kind) => {
   it('answers a request, reports its close once, and refuses sends after close', async () => {
     const setup = setups[kind];
     expect(setup, `no fixture setup for transport kind "${kind}"`).toBeDefined();

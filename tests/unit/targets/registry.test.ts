@@ -8,8 +8,10 @@ import { INITIAL_FORM, buildTarget, recallForm, type TargetForm } from '@/compon
 import { parseTargetSpec } from '@/lib/session/schemas';
 import type { TargetKind, TargetSpec } from '@/lib/session/types';
 import type { FieldRoles, TargetKindDef } from '@/lib/targets/kind';
-import { TARGET_KINDS, TARGET_KIND_LIST, describeTarget, kindForUrl, launchCommandOf, targetKindDef } from '@/lib/targets/registry';
+import { CONNECTABLE_KIND_LIST, TARGET_KINDS, TARGET_KIND_LIST, connectableKindDef, describeTarget, kindForUrl, launchCommandOf, targetKindDef, type ConnectableKind } from '@/lib/targets/registry';
 import { splitCommandLine } from '@/lib/targets/split-args';
+import type { TapTarget } from '@/lib/targets/tap';
+import { createTransport } from '@/server/transports/registry';
 import { targetKey } from '@/lib/openrpc/target-key';
 import { redactTarget } from '@/lib/session/redact-target';
 import { substituteTarget } from '@/lib/variables/target';
@@ -19,7 +21,7 @@ import { LiveSession } from '@/server/session/live-session';
 import type { TcpTarget } from '@/lib/targets/tcp';
 
 /** One target per kind, as the CLI and the form would make it. */
-const samples: { [K in TargetKind]: { target: Extract<TargetSpec, { kind: K }>; cli: string[]; form(f: TargetForm): void } } = {
+const samples: { [K in ConnectableKind]: { target: Extract<TargetSpec, { kind: K }>; cli: string[]; form(f: TargetForm): void } } = {
   stdio: {
     target: { kind: 'stdio', command: 'node', args: ['server.js', '--stdio'], framing: 'newline' },
     cli: ['--stdio', '--framing', 'newline', '--', 'node', 'server.js', '--stdio'],
@@ -50,7 +52,7 @@ const samples: { [K in TargetKind]: { target: Extract<TargetSpec, { kind: K }>; 
 /** The CLI fills optional members the form leaves out; compare what both mean. */
 const meaning = (t: TargetSpec) => JSON.parse(JSON.stringify(t, (_k, v: unknown) => (Array.isArray(v) && v.length === 0) || (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) ? undefined : v)) as unknown;
 
-describe.each(TARGET_KIND_LIST)('the %s kind is known everywhere', (kind) => {
+describe.each(CONNECTABLE_KIND_LIST)('the %s kind is known everywhere', (kind) => {
   const sample = samples[kind];
 
   it('is accepted by the target schema', () => {
@@ -58,18 +60,18 @@ describe.each(TARGET_KIND_LIST)('the %s kind is known everywhere', (kind) => {
   });
 
   it('is offered by the CLI, whose flags build the same target', () => {
-    const def = targetKindDef(kind);
+    const def = connectableKindDef(kind);
     expect(CLI_USAGE).toContain(`    ${[def.cli.flag, def.cli.value, def.cli.usage].filter(Boolean).join(' ')}\n`);
     expect(meaning(parseCallArgs(['--send', '{}', ...sample.cli]).target)).toEqual(meaning(sample.target));
   });
 
   it('has a connect-form part whose fields build the same target', () => {
-    expect(INITIAL_FORM[kind]).toEqual(targetKindDef(kind).form.initial);
+    expect(INITIAL_FORM[kind]).toEqual(connectableKindDef(kind).form.initial);
     const f: TargetForm = { ...structuredClone(INITIAL_FORM), kind };
     sample.form(f);
     expect(buildTarget(f)).toEqual({ ok: true, target: sample.target, name: undefined, timeoutMs: undefined });
     // Every field edits a member its form state has.
-    for (const field of targetKindDef(kind).form.fields) expect(Object.keys(INITIAL_FORM[kind])).toContain(field.key);
+    for (const field of connectableKindDef(kind).form.fields) expect(Object.keys(INITIAL_FORM[kind])).toContain(field.key);
   });
 
   it('keeps its part of a remembered form', () => {
@@ -94,6 +96,34 @@ describe.each(TARGET_KIND_LIST)('the %s kind is known everywhere', (kind) => {
   });
 });
 
+describe('the tap kind: recorded, never connected to', () => {
+  const target: TapTarget = { kind: 'tap', command: 'vscode-json-language-server', args: ['--stdio'], client: 'code', framing: 'auto' };
+
+  it('is accepted by the target schema and named with both sides', () => {
+    expect(parseTargetSpec(target)).toEqual({ ok: true, value: target });
+    expect(describeTarget(target)).toBe('code ↔ vscode-json-language-server --stdio');
+    expect(TARGET_KIND_LIST).toContain('tap');
+  });
+
+  it('is offered neither by the CLI nor by the connect form', () => {
+    expect(CONNECTABLE_KIND_LIST).not.toContain('tap');
+    expect(CLI_USAGE).not.toMatch(/--tap\b/);
+    expect(Object.keys(INITIAL_FORM)).not.toContain('tap');
+  });
+
+  it('refuses to be connected to, saying how a tap starts', () => {
+    const events = { onBytes() {}, onMessage() {}, onEmptyReply() {}, onExchangeEnd() {}, onSendQueue() {}, onStderr() {}, onMeta() {}, onError() {}, onClose() {} };
+    expect(() => createTransport(target, events)).toThrow(/rpcscope tap -- COMMAND/);
+  });
+
+  it('has a role for every member and shares its OpenRPC key with the same command over stdio', () => {
+    const roles = targetKindDef('tap').roles as Record<string, string>;
+    for (const member of Object.keys(target)) if (member !== 'kind') expect(roles, member).toHaveProperty(member);
+    expect(redactTarget(target)).toEqual(target);
+    expect(targetKey(target)).toBe(targetKey({ kind: 'stdio', command: 'vscode-json-language-server', args: ['--stdio'], framing: 'content-length' }));
+  });
+});
+
 describe('kind records', () => {
   it('the schema names every registered kind when the kind is wrong', () => {
     expect(parseTargetSpec({ kind: 'gopher' })).toEqual({ ok: false, error: `kind: kind must be one of ${TARGET_KIND_LIST.join(', ')}` });
@@ -107,13 +137,13 @@ describe('kind records', () => {
   });
 
   it('finds the kind of a URL by the schemes each kind takes, and the kind\'s schema takes them too', () => {
-    const declared = TARGET_KIND_LIST.flatMap((k) => (targetKindDef(k).urlSchemes ?? []).map((scheme) => [k, scheme] as const));
+    const declared = CONNECTABLE_KIND_LIST.flatMap((k) => (connectableKindDef(k).urlSchemes ?? []).map((scheme) => [k, scheme] as const));
     expect(declared.map(([k]) => k)).toEqual(expect.arrayContaining(['http', 'websocket']));
     for (const [kind, scheme] of declared) {
       expect(kindForUrl(`${scheme.toUpperCase()}://127.0.0.1:9/rpc`)).toBe(kind);
       expect(parseTargetSpec({ kind, url: `${scheme}://127.0.0.1:9/rpc` })).toMatchObject({ ok: true });
       // The CLI takes the same schemes, and the flag of the kind that declares them.
-      expect(parseCallArgs(['--send', '{}', targetKindDef(kind).cli.flag, `${scheme}://127.0.0.1:9/rpc`]).target).toMatchObject({ kind });
+      expect(parseCallArgs(['--send', '{}', connectableKindDef(kind).cli.flag, `${scheme}://127.0.0.1:9/rpc`]).target).toMatchObject({ kind });
     }
     expect(kindForUrl('ftp://127.0.0.1/rpc')).toBeUndefined();
     expect(kindForUrl('/tmp/lsp.sock')).toBeUndefined();
@@ -125,7 +155,7 @@ describe('kind records', () => {
     const line = launchCommandOf(target);
     expect(line).toBe(`/usr/bin/env 'it was run' 'don'\\''t' '' --x=1 '$HOME'`);
     expect(splitCommandLine(line!)).toEqual({ ok: true, argv: [target.command, ...target.args] });
-    for (const kind of TARGET_KIND_LIST) if (kind !== 'stdio') expect(launchCommandOf(samples[kind].target)).toBeUndefined();
+    for (const kind of CONNECTABLE_KIND_LIST) if (kind !== 'stdio') expect(launchCommandOf(samples[kind].target)).toBeUndefined();
   });
 
   it('substitutes variables into a Unix socket path by its role', () => {
@@ -143,7 +173,7 @@ describe('kind records', () => {
 
   it('is checked by the compiler: a per-kind record without every kind, or a kind without every part, does not compile', () => {
     // @ts-expect-error unix is missing
-    const labels: { [K in TargetKind]: string } = { stdio: '', http: '', websocket: '', tcp: '' };
+    const labels: { [K in TargetKind]: string } = { stdio: '', http: '', websocket: '', tcp: '', tap: '' };
     // @ts-expect-error port has no role
     const roles: FieldRoles<TcpTarget> = { host: 'text', framing: 'plain' };
     // @ts-expect-error a kind record without its OpenRPC key (and the rest)

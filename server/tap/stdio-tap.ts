@@ -1,0 +1,122 @@
+/**
+ * `rpcscope tap -- COMMAND ARGS…`: sits between a real client and the server it asked for. The
+ * conversation is the client's: its stdin goes to the child's stdin and the child's stdout to its
+ * stdout by `pipe` (flow control included), byte for byte, before any copy is looked at; stderr
+ * passes through; closing stdin closes the child's; signals sent to the tap go on to the child;
+ * the tap ends with the child's exit code (or signal). The copies are recorded (recording.ts)
+ * wherever choose-sink.ts says, which never delays a byte.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { buildSessionFile, serializeSessionFile } from '../../lib/session/file-format';
+import { redactTarget } from '../../lib/session/redact-target';
+import type { TapTarget } from '../../lib/targets/tap';
+import { resolveDataDir } from '../store';
+import { LineSplitter } from '../transports/text';
+import type { TapOptions } from './args';
+import { attachSink } from './choose-sink';
+import { openTapLog } from './log';
+import { TapRecording } from './recording';
+
+export interface TapIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+export type TapExit = { code: number } | { signal: NodeJS.Signals };
+
+const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
+const MAX_STDERR_LINE = 64 * 1024;
+// Interpreters whose script names the client better than they do (a shell's next word is often a flag).
+const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'npx', 'deno', 'bun']);
+
+/** The client's side as people call it: the program that started the tap (Linux: from /proc). */
+export function clientName(ppid = process.ppid): string | undefined {
+  try {
+    const argv = readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    if (!argv.length) return undefined;
+    const first = basename(argv[0]);
+    const name = LAUNCHERS.has(first) && argv[1] ? `${first} ${basename(argv[1])}` : first;
+    return name.slice(0, 200);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runTap(opts: TapOptions, io: TapIo = process): Promise<TapExit> {
+  const dataDir = resolveDataDir(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const log = openTapLog(dataDir, opts.verbose, io.stderr);
+  const [command, ...args] = opts.command;
+  const target: TapTarget = { kind: 'tap', command, ...(args.length ? { args } : {}), framing: opts.framing };
+  const client = clientName();
+  if (client) target.client = client;
+  const recording = new TapRecording({ target, name: opts.name, keepEvents: opts.out !== undefined });
+
+  // The child first: the conversation starts without waiting for the recording to find its home.
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const sinkReady = attachSink(recording, dataDir, log);
+
+  const spawned = await new Promise<Error | null>((resolve) => {
+    child.once('spawn', () => resolve(null));
+    child.once('error', (err) => resolve(err));
+  });
+  if (spawned) {
+    // What the client would have seen without the tap: the server did not start.
+    io.stderr.write(`rpcscope tap: could not start ${command}: ${spawned.message}\n`);
+    log(`could not start ${command}: ${spawned.message}`);
+    recording.end({ code: 127, signal: null }, `could not start ${command}: ${spawned.message}`);
+    await (await sinkReady).close();
+    writeOut(opts, recording, log);
+    return { code: 127 };
+  }
+  log(`started ${command} (pid ${child.pid}) for ${client ?? 'an unknown client'}`);
+  recording.note(`tapping ${command} (pid ${child.pid}) for ${client ?? 'the client'}`, { process: { pid: child.pid } });
+
+  io.stdin.on('data', (chunk: Buffer) => recording.bytes('out', chunk));
+  io.stdin.pipe(child.stdin);
+  child.stdin.on('error', (err) => log(`the server's stdin: ${err.message}`));
+  child.stdout.on('data', (chunk: Buffer) => recording.bytes('in', chunk));
+  child.stdout.pipe(io.stdout);
+  io.stdout.on('error', (err: Error) => {
+    // The client stopped reading: the server finds out as it would without the tap.
+    log(`the client's stdout: ${err.message}`);
+    child.stdout.unpipe(io.stdout);
+    child.stdout.destroy();
+  });
+  const stderrLines = new LineSplitter(MAX_STDERR_LINE, (line) => recording.stderr(line));
+  child.stderr.on('data', (chunk: Buffer) => stderrLines.push(chunk));
+  child.stderr.pipe(io.stderr);
+
+  const forward = (sig: NodeJS.Signals) => () => {
+    log(`forwarding ${sig} to the server`);
+    child.kill(sig);
+  };
+  const handlers = FORWARDED.map((sig) => [sig, forward(sig)] as const);
+  for (const [sig, h] of handlers) process.on(sig, h);
+
+  // 'close': the child exited and its stdout and stderr are drained (every byte passed on).
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  for (const [sig, h] of handlers) process.off(sig, h);
+  io.stdin.unpipe(child.stdin);
+  stderrLines.flush();
+  const said = exit.signal ? `the server ended by ${exit.signal}` : `the server exited with code ${exit.code}`;
+  log(said);
+  recording.end({ code: exit.code, signal: exit.signal }, said);
+  await (await sinkReady).close();
+  writeOut(opts, recording, log);
+  return exit.signal ? { signal: exit.signal } : { code: exit.code ?? 1 };
+}
+
+function writeOut(opts: TapOptions, recording: TapRecording, log: (l: string) => void): void {
+  if (!opts.out) return;
+  try {
+    const summary = { ...recording.summary, target: redactTarget(recording.summary.target) };
+    writeFileSync(opts.out, serializeSessionFile(buildSessionFile(summary, recording.events)));
+    log(`wrote the session file ${opts.out}`);
+  } catch (err) {
+    log(`could not write ${opts.out}: ${(err as Error).message}`);
+  }
+}
