@@ -24,6 +24,8 @@ export interface Recorder {
    * those must not throw, whatever the store does, so the live view keeps going from memory.
    */
   onRecordingChange(listener: (sessionId: string) => void): () => void;
+  /** Writes what waits for the next coalesced commit now: for callers that confirm to someone that it is stored. */
+  commit(): void;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface SessionFeed {
   events(events: TrafficEvent[]): void;
   patches(patches: EventPatch[]): void;
   summary(summary: SessionSummary): void;
+  /** Makes what was fed so far durable (the recorder coalesces commits); call before confirming it. */
+  commit(): void;
 }
 
 const MAX_LIVE_SESSIONS = 64;
@@ -74,6 +78,9 @@ export class SessionManager {
    */
   feed(id: string): SessionFeed {
     return {
+      commit: () => {
+        if (!this.stopped) this.recorder.commit();
+      },
       events: (events) => {
         if (this.stopped) return;
         this.recorder.appendEvents(id, events);

@@ -95,6 +95,8 @@ export class TapIngest {
       } else {
         feed.patches(msg.patches);
       }
+      // "stored" is a promise the tap relies on if this app dies: commit before saying it.
+      feed?.commit();
       reply({ type: 'stored', seq: lastSeq, messages: ++messages });
     });
     ws.on('close', () => {
