@@ -14,7 +14,6 @@ import type {
   DecodedError,
   EventPatch,
   Finding,
-  Framing,
   SessionFileV1,
   SessionSummary,
   TargetSpec,
