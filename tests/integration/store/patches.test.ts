@@ -24,6 +24,7 @@ const everything: EventPatch = {
   items: [{ index: 0, kind: 'request', id: 1, method: 'm', pair: 7, state: 'late', latencyMs: 12.5, findings: [] }],
   findings: [{ rule: 'late-answer', severity: 'warning', message: 'answered after the timeout' }],
   error: { code: -32601, message: 'nope', name: 'Method not found', meaning: 'no such method', source: 'jsonrpc' },
+  progress: { seq: 9, progress: 2, total: 5, message: 'halfway' },
 };
 
 describe('a late answer patched onto a recorded request', () => {

@@ -9,6 +9,7 @@ import {
   parseTargetSpec,
   parseTrafficEvent,
 } from '@/lib/session/schemas';
+import { TARGET_KIND_LIST } from '@/lib/targets/registry';
 
 const refused = (r: { ok: boolean; error?: string }) => {
   expect(r.ok).toBe(false);
@@ -27,7 +28,7 @@ describe('target specs', () => {
 
   it('names the member and the problem when a target is wrong', () => {
     expect(refused(parseTargetSpec({ kind: 'http', url: 'file:///etc/passwd' }))).toBe('url: must be a http:// or https:// URL');
-    expect(refused(parseTargetSpec({ kind: 'gopher' }))).toBe('kind: kind must be one of stdio, http, websocket, tcp, unix');
+    expect(refused(parseTargetSpec({ kind: 'gopher' }))).toBe(`kind: kind must be one of ${TARGET_KIND_LIST.join(', ')}`);
     expect(refused(parseTargetSpec('http://x'))).toBe('expected a target object');
     expect(refused(parseTargetSpec({ kind: 'stdio', command: 'x', framing: 'lines' }))).toBe(
       'framing: framing must be content-length, newline, auto',
