@@ -223,6 +223,23 @@ export class MessagePipeline {
     return this.recentEvent(seq);
   }
 
+  /**
+   * Where the dialect says so (MCP), each request of ours that these patches timed out is cancelled
+   * the dialect's way: the texts to send.
+   */
+  timeoutCancels(patches: EventPatch[]): string[] {
+    const profile = this.profile;
+    if (!profile.cancelOnTimeout) return [];
+    const texts: string[] = [];
+    for (const p of patches) {
+      const request = p.state === 'timed-out' ? this.recentEvent(p.seq) : undefined;
+      if (!request || request.dir !== 'out' || request.kind !== 'request') continue;
+      const r = profile.cancel({ id: request.id, idText: request.idText, method: request.method }, { reason: 'timed out in rpcscope: no answer within the timeout' });
+      if (r.ok) texts.push(r.text);
+    }
+    return texts;
+  }
+
   /** Pending requests past their timeout become `timed-out`, with the MUST their silence breaks. */
   tick(t: number): EventPatch[] {
     const patches = this.correlator.tick(t);

@@ -1,13 +1,11 @@
 /**
- * A live session ties one transport, one framing decoder (stream transports), the message pipeline
+ * A live session ties one transport, one stream reader (framing decoder, for stream transports; stream-reader.ts), the message pipeline
  * and a sink (recorder + bridge, or the CLI's collector). Every byte that crosses is turned into a
  * TrafficEvent exactly once, here, and handed on in batches.
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { getCodec } from '../../lib/framing/registry';
-import { AutoDecoder, encoderFor } from '../../lib/framing/auto';
-import type { FrameDecoder, Frame } from '../../lib/framing/types';
+import type { Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
 import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
@@ -18,6 +16,7 @@ import type { SessionTransport, Transport, TransportEvents, TransportOptions } f
 import { buildAutoReply } from './auto-reply';
 import { HttpExchanges } from './http-exchanges';
 import { McpHttpSession } from './mcp-http';
+import { StreamReader } from './stream-reader';
 
 export interface SessionSink {
   events(session: LiveSession, events: TrafficEvent[]): void;
@@ -37,8 +36,6 @@ export interface LiveSessionInit {
 }
 
 const TICK_MS = 200;
-/** A frame that gets no byte for this long is reported while it waits (once per stall). */
-const STALL_MS = 2000;
 const utf8 = new TextDecoder();
 
 export function newSessionId(): string {
@@ -53,7 +50,7 @@ export class LiveSession {
   private readonly sink: SessionSink;
   private readonly startMs = performance.now();
   private transport: SessionTransport | null = null;
-  private decoder: FrameDecoder | null = null;
+  private reader: StreamReader | null = null;
   private readonly maxFrameBytes: number | undefined;
   private autoReplies: Record<string, unknown>;
   private pendingEvents: TrafficEvent[] = [];
@@ -65,8 +62,6 @@ export class LiveSession {
   private closed = false;
   private readonly transportOptions: TransportOptions | undefined;
   private readonly http: HttpExchanges | null;
-  /** The decoder's unfinished frame as last seen, since when, and whether its stall was reported. */
-  private stall: { key: string; since: number; reported: boolean } | null = null;
   private readonly mcp: McpHttpSession | null;
 
   constructor(init: LiveSessionInit) {
@@ -99,7 +94,7 @@ export class LiveSession {
     const transport = createTransport(this.target, this.transportEvents(), this.transportOptions);
     this.transport = transport;
     // Only the transport knows whether its bytes need a decoder (events may fire during start).
-    if (transport.stream) this.decoder = getCodec(transport.framing).createDecoder({ maxFrameBytes: this.maxFrameBytes });
+    if (transport.stream) this.reader = new StreamReader(transport.framing, this.maxFrameBytes);
     try {
       await transport.start();
     } catch (err) {
@@ -126,8 +121,8 @@ export class LiveSession {
       throw new Error(`session is ${this.summary.status}: connect again to send`);
     }
     let seq: number;
-    if (transport.stream && this.decoder) {
-      const bytes = encoderFor(transport.framing, this.decoder)(text);
+    if (transport.stream && this.reader) {
+      const bytes = this.reader.encode(text);
       transport.admit(bytes.length);
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
       this.flush();
@@ -218,12 +213,9 @@ export class LiveSession {
   private transportEvents(): TransportEvents {
     return {
       onBytes: (chunk) => {
-        if (!this.decoder) return;
-        const before = this.decoder instanceof AutoDecoder ? this.decoder.chosen : undefined;
-        const frames = this.decoder.push(chunk);
-        if (before === null && this.decoder instanceof AutoDecoder && this.decoder.chosen) {
-          this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `framing detected: ${this.decoder.chosen} (from the peer's first bytes)`));
-        }
+        if (!this.reader) return;
+        const { frames, note } = this.reader.push(chunk);
+        if (note) this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', note));
         this.frames(frames);
       },
       onMessage: (msg) => {
@@ -262,7 +254,7 @@ export class LiveSession {
         this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', message));
       },
       onClose: (reason) => {
-        if (this.decoder) this.frames(this.decoder.flush());
+        if (this.reader) this.frames(this.reader.flush());
         this.finish(reason);
       },
     };
@@ -338,51 +330,13 @@ export class LiveSession {
   }
 
   private tick(): void {
-    this.reportStall();
+    // A frame whose bytes stopped coming is shown while it waits, not only at the end of the stream.
+    const stalled = this.reader?.stalled(this.now());
+    if (stalled) this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', stalled));
     const patches = this.pipeline.tick(this.now());
-    if (patches.length) {
-      this.pendingPatches.push(...patches);
-      this.scheduleFlush();
-      this.cancelTimedOut(patches);
-    }
-  }
-
-  /** Where the dialect says so (MCP), a request of ours that timed out is cancelled the dialect's way. */
-  private cancelTimedOut(patches: EventPatch[]): void {
-    const profile = this.pipeline.dialectProfile;
-    if (!profile.cancelOnTimeout || !this.isOpen) return;
-    for (const p of patches) {
-      if (p.state !== 'timed-out') continue;
-      const request = this.pipeline.event(p.seq);
-      if (!request || request.dir !== 'out' || request.kind !== 'request') continue;
-      const r = profile.cancel({ id: request.id, idText: request.idText, method: request.method }, { reason: 'timed out in rpcscope: no answer within the timeout' });
-      if (r.ok) this.send(r.text).catch(() => undefined);
-    }
-  }
-
-  /** A frame whose bytes stopped coming is shown while it waits, not only at the end of the stream. */
-  private reportStall(): void {
-    const p = this.decoder?.pending() ?? null;
-    if (!p) {
-      this.stall = null;
-      return;
-    }
-    const key = `${p.part}:${p.have}`;
-    const now = this.now();
-    if (!this.stall || this.stall.key !== key) {
-      this.stall = { key, since: now, reported: false };
-      return;
-    }
-    if (this.stall.reported || now - this.stall.since < STALL_MS) return;
-    this.stall.reported = true;
-    const waited = `waiting ${Math.round((now - this.stall.since) / 1000)} s`;
-    const what =
-      p.part === 'body' ? `frame incomplete: ${p.have} of ${p.need} bytes, ${waited}`
-      : p.part === 'skip' ? `skipping after a refused Content-Length: ${p.have} bytes so far and no next header, ${waited}`
-      : p.part === 'header' ? `frame incomplete: a header of ${p.have} bytes without its blank line, ${waited}`
-      : p.part === 'unframed' ? `${p.have} bytes outside any frame, waiting for a line break or the next header, ${waited}`
-      : `frame incomplete: a line of ${p.have} bytes without its line break, ${waited}`;
-    this.record(this.pipeline.meta('connection', now, Date.now(), '', what));
+    this.queuePatches(patches);
+    if (!this.isOpen) return;
+    for (const text of this.pipeline.timeoutCancels(patches)) this.send(text).catch(() => undefined);
   }
 
   private fail(message: string): void {
