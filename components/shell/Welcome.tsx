@@ -3,6 +3,11 @@ import { useState } from 'react';
 import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
 import { Code } from '@/components/ui/EmptyState';
+import { CONNECTABLE_KIND_LIST, targetKindLabel } from '@/lib/targets/registry';
+
+/** The transports the connect form offers, as users call them (from the target-kind registry). */
+const TRANSPORTS = CONNECTABLE_KIND_LIST.map(targetKindLabel);
+const TRANSPORT_WORDS = `${TRANSPORTS.slice(0, -1).join(', ')} or ${TRANSPORTS[TRANSPORTS.length - 1]}`;
 
 const EXAMPLE = { kind: 'stdio' as const, command: 'node', args: ['tests/fixtures/peers/stdio-peer.mjs'], framing: 'content-length' as const };
 
@@ -31,7 +36,7 @@ export function Welcome({ hasSessions }: { hasSessions: boolean }) {
           that crosses the wire: paired with its answer, timed, checked against the spec, with the exact bytes.
         </p>
         <ol className="mt-4 flex list-decimal flex-col gap-1.5 pl-5 text-[13px] text-fg">
-          <li>Choose a transport (stdio, HTTP, WebSocket or TCP) and fill in the target.</li>
+          <li>Choose a transport ({TRANSPORT_WORDS}) and fill in the target.</li>
           <li>Compose a request in the <b>Request</b> tab, or a batch in <b>Batch</b>, and press <Code>Ctrl+Enter</Code>.</li>
           <li>Click any entry in the timeline to inspect it; <Code>p</Code> jumps between a request and its response.</li>
         </ol>
