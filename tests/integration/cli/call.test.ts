@@ -159,7 +159,7 @@ describe('rpcscope call drives a target from a script', () => {
 
     it('ends after an HTTP reply that is not JSON, exits 1 and still writes the session file', async () => {
       const out = path.join(dir, 'plain.json');
-      const r = await rpcscope(['--timeout', '5000', '--http', `http://127.0.0.1:${plainText.port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}', '--out', out], 4000);
+      const r = await rpcscope(['--timeout', '20000', '--http', `http://127.0.0.1:${plainText.port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}', '--out', out], 10_000);
       expect(r.code).toBe(1);
       const request = r.events.find((e) => e.dir === 'out')!;
       const reply = r.events.find((e) => e.dir === 'in')!;
@@ -176,7 +176,7 @@ describe('rpcscope call drives a target from a script', () => {
           srv.close(() => resolve(p));
         });
       });
-      const r = await rpcscope(['--timeout', '5000', '--http', `http://127.0.0.1:${port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}'], 4000);
+      const r = await rpcscope(['--timeout', '20000', '--http', `http://127.0.0.1:${port}/`, '--send', '{"jsonrpc":"2.0","id":1,"method":"echo"}'], 10_000);
       expect(r.code).toBe(1);
       expect(r.events.find((e) => e.dir === 'out')?.state).toBe('target-exited');
       expect(r.events.some((e) => e.note === `POST of #${r.events.find((x) => x.dir === 'out')!.seq} failed: connection refused: 127.0.0.1:${port}`)).toBe(true);

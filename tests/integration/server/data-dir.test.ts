@@ -123,7 +123,7 @@ describe('one rpcscope per data directory', () => {
     const third = await startRunning(dataDir);
     expect(third.pid).not.toBe(first.pid);
     await third.stop();
-  });
+  }, 45_000);
 
   it('`rpcscope call` runs beside a running app on the same data directory without touching it', async () => {
     const dataDir = tempDataDir();
