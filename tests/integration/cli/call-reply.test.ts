@@ -3,32 +3,12 @@
  * Streamable HTTP GET stream of the real server-everything, and a debug adapter's runInTerminal
  * (as a DAP response).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrafficEvent } from '@/lib/session/types';
+import { rpcscope } from './run-cli';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import { INITIALIZE, startEverythingHttp, type RunningServer } from '../mcp/helpers';
 
-const BIN = path.resolve(__dirname, '../../../bin/rpcscope.mjs');
 
-function rpcscope(args: string[], timeoutMs = 20_000): Promise<{ code: number | null; events: TrafficEvent[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`rpcscope call hung: ${stderr}`));
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr, events: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as TrafficEvent) });
-    });
-  });
-}
 
 describe('rpcscope call --reply', () => {
   let server: RunningServer;

@@ -1,31 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { rpcscope } from './run-cli';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPeer, type RunningPeer } from '@/tests/fixtures/peers/start-peer';
-import type { TrafficEvent } from '@/lib/session/types';
 import { parseSessionFile } from '@/lib/session/file-format';
 
-const BIN = path.resolve(__dirname, '../../../bin/rpcscope.mjs');
 
-interface Run { code: number | null; stdout: string; stderr: string; events: TrafficEvent[] }
-
-/** The real `rpcscope call` command as a child process. */
-function rpcscope(args: string[], timeoutMs = 20_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`rpcscope call hung: ${stderr}`)); }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, events: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as TrafficEvent) });
-    });
-  });
-}
 
 // Two real peers on Unix sockets in a temp dir, one per framing.
 const dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-cli-unix-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { rpcscope } from './run-cli';
 import net from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,27 +8,8 @@ import { peerPath, startPeer, type RunningPeer } from '@/tests/fixtures/peers/st
 import type { TrafficEvent } from '@/lib/session/types';
 import { parseSessionFile } from '@/lib/session/file-format';
 
-const BIN = path.resolve(__dirname, '../../../bin/rpcscope.mjs');
 let dir: string;
 
-interface Run { code: number | null; stdout: string; stderr: string; events: TrafficEvent[] }
-
-/** Runs the real `rpcscope call` command as a child process, the way a script or CI would. */
-function rpcscope(args: string[], timeoutMs = 20_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`rpcscope call hung: ${stderr}`)); }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const events = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as TrafficEvent);
-      resolve({ code, stdout, stderr, events });
-    });
-  });
-}
 
 const stdioPeer = (framing: string, ...extra: string[]) => ['--stdio', '--framing', framing, '--', process.execPath, peerPath('stdio-peer'), '--framing', framing, ...extra];
 
