@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rpcscope` command: `rpcscope` starts the app (building it first when there is no build yet),
-// `rpcscope call …` drives a target from scripts and CI, `rpcscope tap -- CMD` records a real conversation. TypeScript sources run through tsx.
+// every other command (`rpcscope call`, `rpcscope tap`, …) is one entry of server/commands. TypeScript sources run through tsx.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -12,21 +12,23 @@ const args = process.argv.slice(2);
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 register();
 
-if (args[0] === 'call') {
-  const { runCli } = await import(pathToFileURL(path.join(root, 'server/cli.ts')).href);
-  process.exitCode = await runCli(args.slice(1));
-} else if (args[0] === 'tap') {
-  const { runTapCli } = await import(pathToFileURL(path.join(root, 'server/cli.ts')).href);
-  const exit = await runTapCli(args.slice(1));
-  // End as the server ended: by its signal, or with its code (stdin may still be open).
+const commands = await import(pathToFileURL(path.join(root, 'server/commands/index.ts')).href);
+
+if (commands.isCommand(args[0])) {
+  // A subcommand (server/commands): it ends as it says, by a signal to re-raise or with its code.
+  const exit = await commands.COMMANDS[args[0]].run(args.slice(1));
   if (exit.signal) process.kill(process.pid, exit.signal);
-  else process.exit(exit.code);
+  else {
+    // Exit even if stdin is still open (a tapped client may keep it), once what was printed is out.
+    process.exitCode = exit.code;
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
+    process.exit(exit.code);
+  }
 } else if (args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
   console.log(`rpcscope — a visual debugger for JSON-RPC 2.0
 
   rpcscope [--port N] [--dev]     start the app on 127.0.0.1 and print a one-time sign-in URL
-  rpcscope call --help            drive a target from a script (see README)
-  rpcscope tap -- COMMAND ARGS…   sit between a client and its stdio server, record their conversation
+${commands.commandsHelp()}
 
   rpcscope --data-dir DIR          keep recordings in DIR (one rpcscope per data directory)
   rpcscope --max-db-mb N          cap the database at N MB (beyond it, recording fails visibly)
