@@ -70,34 +70,63 @@ export function duplicateKeyFindings(text: string, value: unknown): Finding[] {
 }
 
 /**
- * The fast path, so a message costs a few indexOf calls: a duplicate that matters to JSON-RPC is
- * an envelope member (`id`, `method`, `result`, the error's `code` …), so the full walk runs only
- * when one of those names appears twice in the text. Duplicates deep inside params or a result
- * are reported when the walk runs, not looked for otherwise. Batches are always walked.
+ * The fast path: a duplicate that matters to JSON-RPC is a member of the message object or of its
+ * error object, and JSON.parse keeps one member per name, so counting the member names the text
+ * has at those two levels and comparing with the parsed objects' member counts says whether any
+ * was repeated. The count skips strings with indexOf, so a message costs a handful of native
+ * searches and a loop over its structural characters only (measured on the benchmark's small mix:
+ * about 0.45 µs a message, 40% of its JSON.parse; two searches per envelope name cost twice that).
+ * Duplicates deeper inside params or a result are named when the full walk runs (a repeated member
+ * of the message or of its error object, or a batch), not looked for otherwise.
  */
 function surelyUnique(text: string, value: unknown): boolean {
   if (Array.isArray(value)) return false;
   if (value === null || typeof value !== 'object') return true;
   const o = value as Record<string, unknown>;
-  if (!namesOnce(text, o)) return false;
   const err = o.error;
-  return err === null || typeof err !== 'object' || Array.isArray(err) || namesOnce(text, err as Record<string, unknown>);
-}
-
-/** Whether each member name of `o` appears at most once as `"name"` followed by a colon in the text. */
-function namesOnce(text: string, o: Record<string, unknown>): boolean {
-  for (const k in o) {
-    if (k.indexOf('"') >= 0 || k.indexOf('\\') >= 0) return false;
-    const needle = '"' + k + '"';
-    let seen = 0;
-    for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) {
-      let j = i + needle.length;
-      while (isSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) === 58 && ++seen > 1) return false;
+  const errObject = err !== null && typeof err === 'object' && !Array.isArray(err) ? (err as Record<string, unknown>) : undefined;
+  let depth = 0;
+  let topNames = 0;
+  let errorNames = 0;
+  /** Whether the last member name seen at depth 1 was "error", and whether we are inside that object. */
+  let afterErrorName = false;
+  let inError = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = text.indexOf('"', i + 1);
+      while (j > 0 && text.charCodeAt(j - 1) === 92 && isEscaped(text, j)) j = text.indexOf('"', j + 1);
+      if (j < 0) return false;
+      if (depth === 1 || (inError && depth === 2)) {
+        let k = j + 1;
+        while (isSpace(text.charCodeAt(k))) k++;
+        if (text.charCodeAt(k) === 58) {
+          if (depth === 1) {
+            topNames++;
+            afterErrorName = errObject !== undefined && j - i === 6 && text.startsWith('error', i + 1);
+          } else errorNames++;
+        }
+      }
+      i = j;
+    } else if (c === 123 || c === 91) {
+      depth++;
+      if (depth === 2 && c === 123 && afterErrorName) inError = true;
+    } else if (c === 125 || c === 93) {
+      depth--;
+      if (depth < 2) inError = false;
     }
   }
-  return true;
+  return topNames === memberCount(o) && (errObject === undefined || errorNames === memberCount(errObject));
 }
+
+/** JSON.parse makes plain objects: every enumerable member is an own one, and none is inherited. */
+function memberCount(o: Record<string, unknown>): number {
+  let count = 0;
+  for (const _ in o) count++;
+  return count;
+}
+
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;

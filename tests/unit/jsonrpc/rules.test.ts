@@ -74,8 +74,24 @@ const cases: Record<string, { bad: string[]; good: string[]; path?: string; kind
     kind: 'error',
   },
   'duplicate-key': {
-    bad: ['{"jsonrpc":"2.0","id":1,"id":2,"method":"a"}', '[{"jsonrpc":"2.0","method":"a","params":{"x":1,"\\u0078":2},"id":1}]', '{"jsonrpc":"2.0","result":1,"error":{"code":1,"code":2,"message":"x"},"id":1}'],
-    good: ['{"jsonrpc":"2.0","method":"a","params":{"id":1,"x":{"id":2}},"id":1}', '{"jsonrpc":"2.0","method":"a","params":["id","id"],"id":"id"}', '{"jsonrpc":"2.0","method":"a\\"id","params":{"a\\"id":1},"id":1}'],
+    bad: [
+      '{"jsonrpc":"2.0","id":1,"id":2,"method":"a"}',
+      '[{"jsonrpc":"2.0","method":"a","params":{"x":1,"\\u0078":2},"id":1}]',
+      '{"jsonrpc":"2.0","result":1,"error":{"code":1,"code":2,"message":"x"},"id":1}',
+      // Any member of the message object counts, not only the envelope's; a string ending in an escaped backslash ends there.
+      '{"jsonrpc":"2.0","method":"a","x":1,"id":1,"x":2}',
+      '{"jsonrpc":"2.0","method":"a\\\\","id":1 , "id" :2}',
+      '{"jsonrpc":"2.0","error":{"code":1,"message":"x","data":{},"data":[]},"id":1}',
+    ],
+    good: [
+      '{"jsonrpc":"2.0","method":"a","params":{"id":1,"x":{"id":2}},"id":1}',
+      '{"jsonrpc":"2.0","method":"a","params":["id","id"],"id":"id"}',
+      '{"jsonrpc":"2.0","method":"a\\"id","params":{"a\\"id":1},"id":1}',
+      // Names inside strings and inside the result's own error-like objects are not the error object's members.
+      '{"jsonrpc":"2.0","method":"a","params":["{\\"id\\":1,\\"id\\":2}"],"id":1}',
+      '{"jsonrpc":"2.0","result":{"error":{"code":1},"x":{"code":2}},"id":1}',
+      '{"jsonrpc":"2.0","error":{"code":1,"message":"x","data":{"code":2,"message":"y"}},"id":1}',
+    ],
   },
   'batch-mixed': { bad: ['[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","result":1,"id":2}]'], good: ['[{"jsonrpc":"2.0","result":1,"id":2},{"jsonrpc":"2.0","result":1,"id":3}]'], kind: 'batch' },
 };
