@@ -148,7 +148,7 @@ export const BASE_CHECKS: readonly ProbeCheck[] = [
   {
     id: 'batch/mixed',
     title: 'a batch of two requests, an invalid entry and a notification gets three Responses',
-    level: 'SHOULD',
+    level: 'MUST',
     group: 'batch',
     spec: JSONRPC_SPEC.batchArray,
     sends: (ctx) => [`[${harmless(ctx, '"probe-b1"')},{"foo":"boo"},${notificationText(UNKNOWN_METHOD)},${harmless(ctx, '"probe-b2"')}]`],

@@ -18,8 +18,8 @@ export interface ExpectedEntry {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * `level`: what a wrong shape breaks (an Array is a SHOULD in §6). Codes other than the due ones
- * break a SHOULD; a missing or extra answer breaks `level`.
+ * `level`: what a wrong shape or a missing Response breaks (a SHOULD in §6). Codes other than the
+ * due ones break a SHOULD; a Response more than due answers a notification, which breaks a MUST.
  */
 export function expectBatch(ex: ProbeExchange, expected: readonly ExpectedEntry[], level: ProbeLevel): Judgement {
   const did = didText(ex);
@@ -48,5 +48,5 @@ export function expectBatch(ex: ProbeExchange, expected: readonly ExpectedEntry[
   if (left.length > 0) problems.push(`${left.length} Response${left.length === 1 ? '' : 's'} more than due`);
   if (problems.length === 0) return pass(did);
   const onlyCodes = codeProblem && problems.every((p) => p.includes('code'));
-  return fail(`${did} (${problems.join('; ')})`, onlyCodes ? 'SHOULD' : level);
+  return fail(`${did} (${problems.join('; ')})`, left.length > 0 ? 'MUST' : onlyCodes ? 'SHOULD' : level);
 }
