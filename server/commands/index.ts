@@ -4,6 +4,7 @@
  * lists them from this table. Each command parses its own arguments and prints its own usage.
  */
 import { runCli, runTapCli } from '../cli';
+import { runProbeCli } from './probe';
 
 /** How a command ended: an exit code, or a signal to re-raise (the tap ends as its server ended). */
 export interface CommandExit {
@@ -28,6 +29,10 @@ export const COMMANDS = {
       const exit = await runTapCli(argv);
       return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;
     },
+  },
+  probe: {
+    synopsis: 'TARGET [--dialect D]  check a peer against the JSON-RPC 2.0 spec (and its dialect\'s), print a report card',
+    run: async (argv) => ({ code: await runProbeCli(argv) }),
   },
 } satisfies Record<string, CommandDef>;
 

@@ -1,0 +1,48 @@
+/**
+ * `--dialect auto`: a probe cannot wait for traffic to tell the dialect (it speaks first), so it
+ * asks. Two read-only questions, in order: `ping` (MCP answers {} even before initialize; an LSP
+ * server answers -32002 ServerNotInitialized to any request before initialize), then
+ * `eth_chainId` (an Ethereum node answers a 0x quantity). Anything else is plain JSON-RPC.
+ */
+import type { MessageEntry } from '../dialects/messages';
+import { isRecord } from '../dialects/messages';
+import { requestText } from './messages';
+import type { ProbeDialectId } from './types';
+
+export interface DetectionStep {
+  text: string;
+  /** The dialect and why, or undefined to ask the next question. */
+  decide(answer: MessageEntry | undefined): { dialect: ProbeDialectId; evidence: string } | undefined;
+}
+
+const code = (e: MessageEntry | undefined) => (typeof e?.error?.code === 'number' ? e.error.code : undefined);
+
+export const DETECTION_STEPS: readonly DetectionStep[] = [
+  {
+    text: requestText('ping', '"probe-detect-ping"'),
+    decide: (a) => {
+      if (a?.kind === 'response' && isRecord(a.result) && Object.keys(a.result).length === 0) return { dialect: 'mcp', evidence: 'auto: ping was answered {}' };
+      if (code(a) === -32002) return { dialect: 'lsp', evidence: 'auto: a request before initialize was answered -32002 (ServerNotInitialized)' };
+      return undefined;
+    },
+  },
+  {
+    text: requestText('eth_chainId', '"probe-detect-chain"', []),
+    decide: (a) =>
+      a?.kind === 'response' && typeof a.result === 'string' && a.result.startsWith('0x')
+        ? { dialect: 'ethereum', evidence: `auto: eth_chainId was answered ${JSON.stringify(a.result).slice(0, 40)}` }
+        : undefined,
+  },
+];
+
+/** The decision once every step is asked and none decided. */
+export const DETECTION_FALLBACK = { dialect: 'base', evidence: 'auto: neither ping nor eth_chainId told a dialect' } as const;
+
+/** Decide from the answers to the steps, in order (undefined: that step got no answer). */
+export function detectProbeDialect(answers: readonly (MessageEntry | undefined)[]): { dialect: ProbeDialectId; evidence: string } {
+  for (let i = 0; i < DETECTION_STEPS.length; i++) {
+    const d = DETECTION_STEPS[i].decide(answers[i]);
+    if (d) return d;
+  }
+  return DETECTION_FALLBACK;
+}
