@@ -4,6 +4,7 @@
  * lists them from this table. Each command parses its own arguments and prints its own usage.
  */
 import { runCli, runTapCli } from '../cli';
+import { runRunCli } from './run';
 
 /** How a command ended: an exit code, or a signal to re-raise (the tap ends as its server ended). */
 export interface CommandExit {
@@ -29,6 +30,7 @@ export const COMMANDS = {
       return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;
     },
   },
+  run: { synopsis: 'COLLECTION_FILE [--env ENV_FILE] [--folder NAME] [--junit FILE]   run a collection\'s checks (exit 1 on a failure)', run: runRunCli },
 } satisfies Record<string, CommandDef>;
 
 export type CommandName = keyof typeof COMMANDS;
