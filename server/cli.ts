@@ -252,7 +252,7 @@ export async function runCall(
 }
 
 /** Until every request we sent is answered, failed or timed out, the target is gone, or `boundMs` passed. */
-async function waitForAnswers(session: LiveSession, boundMs: number): Promise<void> {
+export async function waitForAnswers(session: LiveSession, boundMs: number): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (session.isOpen && session.pendingCount('out') > 0 && Date.now() < deadline) await sleep(5);
 }

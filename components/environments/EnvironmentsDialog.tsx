@@ -14,6 +14,7 @@ import { messageOf } from '@/components/api/client';
 import { VariableRows, rowsFrom, rowsToVariables, rowProblems, type Row } from './VariableRows';
 import { TextInput } from '@/components/ui/Field';
 import { IconButton } from '@/components/ui/Button';
+import { ExportEnvironment, ImportEnvironment } from './EnvironmentFile';
 
 function EnvironmentEditor({ env }: { env: Environment }) {
   const [name, setName] = useState(env.name);
@@ -56,6 +57,7 @@ function EnvironmentEditor({ env }: { env: Environment }) {
         ) : (
           <Button size="xs" variant="ghost" onClick={() => useEnvironments.getState().setActive(env.id)}>Make active</Button>
         )}
+        <ExportEnvironment id={env.id} name={env.name} />
         <ConfirmDelete what={`environment ${env.name}`} onConfirm={() => useEnvironments.getState().remove(env.id)}>
           <IconTrash size={13} />
         </ConfirmDelete>
@@ -133,6 +135,7 @@ export function EnvironmentsDialog() {
               </IconButton>
             </div>
             <Problem>{problem}</Problem>
+            <ImportEnvironment />
           </div>
         </div>
         {env ? <EnvironmentEditor key={env.id} env={env} /> : (

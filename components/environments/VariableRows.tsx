@@ -18,7 +18,7 @@ export interface Row {
 let nextKey = 1;
 
 export function rowsFrom(vars: readonly Variable[]): Row[] {
-  return vars.map((v) => ({ key: nextKey++, name: v.name, value: v.secret ? '' : v.value, secret: v.secret, kept: v.secret }));
+  return vars.map((v) => ({ key: nextKey++, name: v.name, value: v.secret ? '' : v.value, secret: v.secret, kept: v.secret && v.value !== '' }));
 }
 
 export function rowsToVariables(rows: readonly Row[]): Variable[] {
@@ -82,7 +82,7 @@ export function VariableRows({ rows, onChange, problems }: { rows: Row[]; onChan
                     autoComplete="off"
                     spellCheck={false}
                     value={r.value}
-                    placeholder={r.kept ? `${SECRET_MASK}  kept: type to replace` : 'value'}
+                    placeholder={r.kept ? `${SECRET_MASK}  kept: type to replace` : r.secret ? 'secret: type its value' : 'value'}
                     onChange={(e) => patch(r.key, { value: e.target.value })}
                     className="h-6 w-full font-mono text-[12px]"
                   />

@@ -47,6 +47,10 @@ export interface EnvironmentsStore {
   create(name: string): Promise<Environment>;
   save(id: string, changes: { name?: string; variables?: Variable[] }): Promise<Environment>;
   remove(id: string): Promise<void>;
+  /** Downloads the environment as a file (secrets by name only). */
+  exportFile(id: string, name: string): Promise<unknown>;
+  /** Creates an environment from a file's text; its secrets still need their values. */
+  importFile(text: string): Promise<{ environment: Environment; secrets: string[] }>;
 }
 
 export const useEnvironments = create<EnvironmentsStore>()((set, get) => {
@@ -102,6 +106,17 @@ export const useEnvironments = create<EnvironmentsStore>()((set, get) => {
       await api.call(API.deleteEnvironment, { params: { id } });
       set((s) => ({ list: s.list.filter((e) => e.id !== id), editing: s.editing === id ? null : s.editing }));
       if (get().activeId === id) get().setActive(null);
+    },
+
+    exportFile(id, name) {
+      return api.download(API.exportEnvironment, { params: { id } }, `${name}.rpcscope-environment.json`);
+    },
+
+    async importFile(text) {
+      const r = await api.call(API.importEnvironment, { body: { text } });
+      put(r.environment);
+      set({ editing: r.environment.id });
+      return r;
     },
   };
 });

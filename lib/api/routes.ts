@@ -120,7 +120,9 @@ export const API = {
   deleteEnvironment: del<Ok>()('/api/environments/:id'),
   setVariable: put<{ value: string; secret?: boolean }, { environment: Environment }>()('/api/environments/:id/variables/:name'),
   deleteVariable: del<Ok>()('/api/environments/:id/variables/:name'),
-  previewEnvironment: post<{ text?: string; target?: TargetSpec }, { text?: string; target?: TargetSpec; unknown: { name: string; where: string }[] }>()('/api/environments/:id/preview'),
+  exportEnvironment: get<FileDownload>()('/api/environments/:id/export'),
+  importEnvironment: post<{ text: string }, { environment: Environment; secrets: string[] }>()('/api/environments/import'),
+  previewEnvironment: post<{ text?: string; target?: TargetSpec }, { text?: string; target?: TargetSpec; unknown: { name: string; where: string }[]; needsValue?: string }>()('/api/environments/:id/preview'),
 
   // ---- history (server/routes/history.ts)
   listHistory: get<{ sessions: HistoryEntry[]; hasMore: boolean; scanned: number }>()('/api/history'),

@@ -5,6 +5,7 @@
  * environment gives the same requests.
  */
 import type { TargetSpec } from '../session/types';
+import { hasChecks } from './checks';
 import {
   COLLECTION_FILE_FORMAT,
   COLLECTION_FILE_VERSION,
@@ -90,6 +91,7 @@ export function buildCollectionFile(
     const out: CollectionFileItem = { name: it.name, kind: it.kind } as CollectionFileItem;
     if (it.target) out.target = orderedTarget(refs.value(it.target) as TargetSpec);
     out.payload = refs.value(it.payload);
+    if (hasChecks(it.checks)) out.checks = { assertions: it.checks.assertions, captures: it.checks.captures };
     return out;
   };
   const folder = (f: TreeFolderLike): CollectionFileFolder => ({

@@ -3,3 +3,8 @@ export { buildCollectionFile, serializeCollectionFile, type BuildCollectionOptio
 export { parseCollectionFile, validateCollectionFile } from './parse';
 export { openRpcToCollection, type OpenRpcImport } from './openrpc';
 export { itemMessageText } from './run';
+export { parsePath, evalPath, valueAt, type PathStep, type PathValue } from './json-path';
+export { parseChecks, hasChecks, CHECK_LIMITS, type Assertion, type AssertionKind, type Capture, type ItemChecks, type ChecksParse } from './checks';
+export { judgeAssertions, captureFrom, describeAssertion, jsonEqual, jsonContains, type Answer, type AssertionResult, type CaptureResult } from './assert';
+export { planItems, findFolder, answerOf, runSequence, type PlannedItem, type Exchange, type ItemOutcome, type ItemStatus, type RunReport } from './sequence';
+export { runReportToJunit, xmlEscape } from './junit';

@@ -5,6 +5,7 @@
  */
 import { TargetSpecSchema, formatIssues, nameSchema } from '../session/schemas';
 import { jsonDepthExceeds } from '../session/file-format';
+import { hasChecks, parseChecks, type ItemChecks } from './checks';
 import {
   COLLECTION_FILE_FORMAT,
   COLLECTION_FILE_LIMITS as L,
@@ -20,7 +21,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const mib = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
 
-const ITEM_KEYS = new Set(['name', 'kind', 'target', 'payload']);
+const ITEM_KEYS = new Set(['name', 'kind', 'target', 'payload', 'checks']);
 const FOLDER_KEYS = new Set(['name', 'items', 'folders']);
 const FILE_KEYS = new Set(['format', 'version', 'name', 'items', 'folders']);
 
@@ -79,9 +80,16 @@ class Checker {
       if (t.success) target = t.data;
       else this.fail(entry, `target: ${formatIssues(t.error.issues)}`);
     }
+    let checks: ItemChecks | undefined;
+    if (v.checks !== undefined) {
+      const c = parseChecks(v.checks);
+      if (c.ok) checks = c.checks;
+      else for (const e of c.errors) this.fail(entry, `checks: ${e}`);
+    }
     if (this.errors.length > before) return null;
     const out: CollectionFileItem = { name: (v.name as string).trim(), kind: v.kind as CollectionFileItem['kind'], payload: v.payload };
     if (target) out.target = target;
+    if (hasChecks(checks)) out.checks = checks;
     return out;
   }
 

@@ -4,6 +4,7 @@
  */
 import type { TargetSpec } from '../session/types';
 import type { CollectionItemKind } from './types';
+import type { ItemChecks } from './checks';
 
 export interface Collection {
   id: string;
@@ -30,6 +31,8 @@ export interface CollectionItem {
   /** What the builder or batch editor saved (a request object, a batch, `{ text }` for raw …). */
   payload: unknown;
   target?: TargetSpec;
+  /** Assertions on the answer and captures from it, for "Run folder" and `rpcscope run`. */
+  checks?: ItemChecks;
   position: number;
   createdAt: string;
   updatedAt: string;
@@ -53,6 +56,7 @@ export interface NewItem {
   name: string;
   payload: unknown;
   target?: TargetSpec;
+  checks?: ItemChecks;
   folderId?: string | null;
 }
 
@@ -61,6 +65,8 @@ export interface ItemChanges {
   payload?: unknown;
   /** `null` removes the item's own target. */
   target?: TargetSpec | null;
+  /** `null` (or empty checks) removes them. */
+  checks?: ItemChecks | null;
   folderId?: string | null;
   position?: number;
 }

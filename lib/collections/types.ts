@@ -8,6 +8,7 @@
  * written, and any other JSON value (a message object, a batch array) as compact JSON.
  */
 import type { TargetSpec } from '../session/types';
+import type { ItemChecks } from './checks';
 
 export const COLLECTION_FILE_FORMAT = 'rpcscope-collection';
 export const COLLECTION_FILE_VERSION = 1;
@@ -20,6 +21,8 @@ export interface CollectionFileItem {
   kind: CollectionItemKind;
   target?: TargetSpec;
   payload: unknown;
+  /** Assertions on the answer and captures from it (lib/collections/checks.ts); left out when empty. */
+  checks?: ItemChecks;
 }
 
 export interface CollectionFileFolder {
@@ -64,6 +67,7 @@ export interface TreeItemLike {
   kind: CollectionItemKind;
   payload: unknown;
   target?: TargetSpec;
+  checks?: ItemChecks;
 }
 export interface TreeFolderLike {
   name: string;

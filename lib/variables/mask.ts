@@ -17,7 +17,8 @@ export interface MaskedVariable {
 }
 
 export function maskVariables(vars: readonly VariableLike[]): MaskedVariable[] {
-  return vars.map((v) => ({ name: v.name, value: v.secret ? SECRET_MASK : v.value, secret: v.secret === true }));
+  // A secret with no value yet (imported from a file by name) shows empty, so the user sees it needs typing.
+  return vars.map((v) => ({ name: v.name, value: v.secret && v.value !== '' ? SECRET_MASK : v.value, secret: v.secret === true }));
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { runCli, runTapCli } from '../cli';
 import { runProbeCli } from './probe';
+import { runRunCli } from './run';
 
 /** How a command ended: an exit code, or a signal to re-raise (the tap ends as its server ended). */
 export interface CommandExit {
@@ -34,6 +35,7 @@ export const COMMANDS = {
     synopsis: 'TARGET [--dialect D]  check a peer against the JSON-RPC 2.0 spec (and its dialect\'s), print a report card',
     run: async (argv) => ({ code: await runProbeCli(argv) }),
   },
+  run: { synopsis: 'COLLECTION_FILE [--env ENV_FILE] [--folder NAME] [--junit FILE]   run a collection\'s checks (exit 1 on a failure)', run: runRunCli },
 } satisfies Record<string, CommandDef>;
 
 export type CommandName = keyof typeof COMMANDS;

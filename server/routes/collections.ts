@@ -19,7 +19,7 @@ import {
   type CollectionParse,
 } from '../../lib/collections';
 import { safeFileName } from '../../lib/export/filename';
-import { describeUnknown, substituteMessage, substituteTarget } from '../../lib/variables';
+import { describeNeedsValue, describeUnknown, needsValue, substituteMessage, substituteTarget } from '../../lib/variables';
 import { sentSecrets } from '../session/secrets';
 import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
@@ -45,7 +45,7 @@ function importFile(store: Store, file: CollectionFileV1, name?: string) {
   try {
     const put = (items: CollectionFileV1['items'], folderId: string | null) => {
       for (const it of items) {
-        store.collections.createItem(collection.id, { kind: it.kind, name: it.name, payload: it.payload, target: it.target, folderId });
+        store.collections.createItem(collection.id, { kind: it.kind, name: it.name, payload: it.payload, target: it.target, checks: it.checks, folderId });
       }
     };
     const walk = (folders: CollectionFileFolder[], parentId: string | null) => {
@@ -92,6 +92,9 @@ async function runItem(deps: RouteDeps, collectionId: string, itemId: string, bo
   const vars = environmentId ? store.environments.require(environmentId).variables : [];
   const message = substituteMessage(itemMessageText(item.payload), vars, 'payload');
   if (message.unknown.length) throw new HttpError(400, describeUnknown(message.unknown));
+  // A secret imported by name only is asked for here, on first use, instead of sending ''.
+  const missing = needsValue(vars, message.used);
+  if (missing.length) throw new HttpError(400, describeNeedsValue(missing));
   if (sessionId) {
     if (manager.getLive(sessionId)?.isOpen) manager.secrets.add(sessionId, sentSecrets(message.used, vars));
     return { sessionId, seq: await sendTo(manager, sessionId, message.text) };
@@ -99,6 +102,8 @@ async function runItem(deps: RouteDeps, collectionId: string, itemId: string, bo
   if (!item.target) throw new HttpError(400, 'this item has no target of its own: choose a session to run it in');
   const target = substituteTarget(item.target, vars);
   if (target.unknown.length) throw new HttpError(400, describeUnknown(target.unknown));
+  const missingInTarget = needsValue(vars, target.used);
+  if (missingInTarget.length) throw new HttpError(400, describeNeedsValue(missingInTarget));
   let session;
   try {
     // Registered before the first byte goes out, so the first entries are already masked.
@@ -187,6 +192,7 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
         name: requiredString(body, 'name'),
         payload: body.payload,
         target: body.target as never,
+        checks: body.checks as never,
         folderId: nullableId(body, 'folderId') ?? null,
       });
       return { item };
@@ -201,6 +207,7 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
         name: optionalString(body, 'name'),
         payload: body.payload,
         target: body.target as never,
+        checks: body.checks as never,
         folderId: nullableId(body, 'folderId'),
         position: position as number | undefined,
       });

@@ -15,9 +15,26 @@ import {
   mergeMaskedVariables,
   substituteMessage,
   substituteTarget,
+  buildEnvironmentFile,
+  describeNeedsValue,
+  needsValue,
+  parseEnvironmentFile,
   type UnknownVariable,
 } from '../../lib/variables';
-import { guard, objectBody, optionalString, requiredString, type RouteDeps } from './common';
+import { safeFileName } from '../../lib/export/filename';
+import { guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
+
+const ENV_IMPORT_LIMIT = 8 * 1024 * 1024;
+
+/** The name itself, or "name (2)", "name (3)" … when an environment already has it. */
+function freeEnvironmentName(taken: readonly string[], wanted: string): string {
+  const lower = new Set(taken.map((n) => n.toLowerCase()));
+  for (let i = 1; i < 10_000; i++) {
+    const candidate = i === 1 ? wanted : `${wanted.slice(0, 190)} (${i})`;
+    if (!lower.has(candidate.toLowerCase())) return candidate;
+  }
+  throw new HttpError(409, `too many environments named "${wanted}"`);
+}
 
 export interface MaskedEnvironment extends Omit<Environment, 'variables'> {
   variables: { name: string; value: string; secret: boolean }[];
@@ -86,15 +103,31 @@ export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter
       if (!envs.deleteVariable(params.id, params.name)) throw new HttpError(404, `no variable ${params.name} in this environment`);
       return { ok: true };
     }))
+    .on(API.exportEnvironment, guard(({ params, res }) => {
+      // Secrets by name only (lib/variables/env-file.ts): the file never carries their values.
+      const env = envs.require(params.id);
+      sendDownload(res, buildEnvironmentFile(env), safeFileName(env.name, 'rpcscope-environment.json', 'environment'), 'application/json; charset=utf-8');
+      return undefined;
+    }))
+    .on(API.importEnvironment, guard(async (ctx) => {
+      const text = requiredString(await objectBody(ctx), 'text');
+      if (text.length > ENV_IMPORT_LIMIT) throw new HttpError(413, 'the environment file is larger than 8 MiB');
+      const parsed = parseEnvironmentFile(text);
+      if (!parsed.ok) throw new HttpError(400, parsed.error);
+      const name = freeEnvironmentName(envs.list().map((e) => e.name), parsed.name);
+      return { environment: masked(envs.create({ name, variables: parsed.variables })), secrets: parsed.secrets };
+    }))
     .on(API.previewEnvironment, guard(async (ctx) => {
       const env = envs.require(ctx.params.id);
       const body = await objectBody(ctx);
-      const out: { text?: string; target?: TargetSpec; unknown: UnknownVariable[] } = { unknown: [] };
+      const out: { text?: string; target?: TargetSpec; unknown: UnknownVariable[]; needsValue?: string } = { unknown: [] };
       const text = optionalString(body, 'text');
       if (text !== undefined) {
         const r = substituteMessage(text, env.variables, 'text');
         out.text = maskSecretsIn(r.text, env.variables);
         out.unknown.push(...r.unknown);
+        const missing = needsValue(env.variables, r.used);
+        if (missing.length) out.needsValue = describeNeedsValue(missing);
       }
       if (body.target !== undefined) {
         const t = parseTargetSpec(body.target);

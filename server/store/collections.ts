@@ -11,6 +11,7 @@ import { StoreError, checkName, isoNow, newId, toJsonColumn } from './errors';
 export type { CollectionItemKind } from '../../lib/collections/types';
 export type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
 import type { CollectionItemKind } from '../../lib/collections/types';
+import { hasChecks, parseChecks, type ItemChecks } from '../../lib/collections/checks';
 import type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
 
 const KINDS: readonly CollectionItemKind[] = ['request', 'batch', 'raw'];
@@ -24,6 +25,7 @@ interface ItemRow {
   name: string;
   payload: string;
   target: string | null;
+  checks: string | null;
   position: number;
   created_at: string;
   updated_at: string;
@@ -55,6 +57,7 @@ function toItem(r: ItemRow): CollectionItem {
     payload: JSON.parse(r.payload), position: r.position, createdAt: r.created_at, updatedAt: r.updated_at,
   };
   if (r.target !== null) item.target = JSON.parse(r.target) as TargetSpec;
+  if (r.checks !== null) item.checks = JSON.parse(r.checks) as ItemChecks;
   return item;
 }
 
@@ -62,6 +65,13 @@ function checkTarget(target: unknown): string {
   const r = parseTargetSpec(target);
   if (!r.ok) throw new StoreError('invalid', `target: ${r.error}`);
   return toJsonColumn(r.value, 'target');
+}
+
+/** Validated checks as a column; empty checks are stored as none. */
+function checksColumn(checks: unknown): string | null {
+  const r = parseChecks(checks);
+  if (!r.ok) throw new StoreError('invalid', `checks: ${r.errors.slice(0, 3).join('; ')}`);
+  return hasChecks(r.checks) ? JSON.stringify(r.checks) : null;
 }
 
 const notFound = (what: string, id: string) =>
@@ -205,6 +215,7 @@ export class CollectionsRepo {
     const name = checkName(input.name, 'item');
     const payload = toJsonColumn(input.payload, 'payload');
     const target = input.target === undefined ? null : checkTarget(input.target);
+    const checks = input.checks === undefined ? null : checksColumn(input.checks);
     return this.db.transaction(() => {
       this.require(collectionId);
       const folderId = input.folderId ?? null;
@@ -216,10 +227,10 @@ export class CollectionsRepo {
       const position = this.nextPosition('collection_items', 'folder_id', collectionId, folderId);
       this.db
         .prepare(
-          `INSERT INTO collection_items (id, collection_id, folder_id, kind, name, payload, target, position, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO collection_items (id, collection_id, folder_id, kind, name, payload, target, checks, position, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, collectionId, folderId, input.kind, name, payload, target, position, now, now);
+        .run(id, collectionId, folderId, input.kind, name, payload, target, checks, position, now, now);
       this.touch(collectionId);
       return this.requireItem(id);
     })();
@@ -245,6 +256,10 @@ export class CollectionsRepo {
         changes.target === undefined
           ? item.target === undefined ? null : JSON.stringify(item.target)
           : changes.target === null ? null : checkTarget(changes.target);
+      const checks =
+        changes.checks === undefined
+          ? item.checks === undefined ? null : JSON.stringify(item.checks)
+          : changes.checks === null ? null : checksColumn(changes.checks);
       let folderId = item.folderId;
       let position = item.position;
       if (changes.folderId !== undefined && changes.folderId !== item.folderId) {
@@ -257,8 +272,8 @@ export class CollectionsRepo {
         position = changes.position;
       }
       this.db
-        .prepare('UPDATE collection_items SET name = ?, payload = ?, target = ?, folder_id = ?, position = ?, updated_at = ? WHERE id = ?')
-        .run(name, payload, target, folderId, position, isoNow(), id);
+        .prepare('UPDATE collection_items SET name = ?, payload = ?, target = ?, checks = ?, folder_id = ?, position = ?, updated_at = ? WHERE id = ?')
+        .run(name, payload, target, checks, folderId, position, isoNow(), id);
       this.touch(item.collectionId);
       return this.requireItem(id);
     })();

@@ -158,6 +158,8 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER session_secrets_gone AFTER DELETE ON sessions
   BEGIN DELETE FROM session_secrets WHERE session_id = old.id; END;
   `,
+  // 6: a collection item's assertions and captures (JSON ItemChecks, lib/collections/checks.ts).
+  `ALTER TABLE collection_items ADD COLUMN checks TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

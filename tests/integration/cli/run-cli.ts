@@ -14,20 +14,21 @@ export interface Run {
 }
 
 /** Rejects (and kills the command) when it has not ended within `timeoutMs`: `call` must never hang. */
-export function rpcscope(args: string[], timeoutMs = 20_000): Promise<Run> {
+export function rpcscope(args: string[], timeoutMs = 20_000, command = 'call'): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`rpcscope call hung: ${stderr}`));
+      reject(new Error(`rpcscope ${command} hung: ${stderr}`));
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, events: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as TrafficEvent) });
+      const lines = stdout.split('\n').filter(Boolean);
+      resolve({ code, stdout, stderr, events: command === 'call' ? lines.map((l) => JSON.parse(l) as TrafficEvent) : [] });
     });
   });
 }
