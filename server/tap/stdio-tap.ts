@@ -110,7 +110,7 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   return exit.signal ? { signal: exit.signal } : { code: exit.code ?? 1 };
 }
 
-function writeOut(opts: TapOptions, recording: TapRecording, log: (l: string) => void): void {
+export function writeOut(opts: TapOptions, recording: TapRecording, log: (l: string) => void): void {
   if (!opts.out) return;
   try {
     const summary = { ...recording.summary, target: redactTarget(recording.summary.target) };
