@@ -10,18 +10,18 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import type { HttpMeta, TrafficEvent } from '../../lib/session/types';
+import type { HttpMeta } from '../../lib/session/types';
 import { SseParser } from '../transports/sse';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd, upstreamUrl } from './proxy-headers';
-import type { TapRecording } from './recording';
+import type { RecordingClient } from './recording-client';
 
 /** A body larger than this passes through whole but is recorded only as a note (like an HTTP session's cap). */
 export const MAX_RECORDED_BODY = 64 * 1024 * 1024;
 
 export interface ExchangeContext {
   to: URL;
-  recording: TapRecording;
+  recording: RecordingClient;
   agents: { http: http.Agent; https: https.Agent };
   log(line: string): void;
 }
@@ -67,14 +67,13 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     agent: secure ? ctx.agents.https : ctx.agents.http,
   });
 
-  let requestSeq: number | undefined;
-  let requestIsCall = false;
-  let lastReply: TrafficEvent | undefined;
-  let settled = false;
-  const settle = (by: TrafficEvent | undefined, failed: boolean) => {
-    if (settled || requestSeq === undefined || !requestIsCall) return;
-    settled = true;
-    if (by) recording.exchangeEnded(requestSeq, by, failed);
+  // The exchange's number: the recording pairs its request and replies by it.
+  const exchange = recording.newExchange();
+  let ended = false;
+  const endExchange = (failed: boolean, why: string, meta: HttpMeta) => {
+    if (ended) return;
+    ended = true;
+    recording.exchangeEnded(exchange, failed, why, { http: meta });
   };
 
   // The request: on to the target as it comes; its copy recorded once whole.
@@ -85,13 +84,11 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     if (sent.length === 0) return;
     const meta: HttpMeta = { method, url: url.href, headers: headerRecord(req.rawHeaders) };
     if (sent.overflowed) {
-      recording.noteEvent(`${method} ${url.pathname}: a body of ${sent.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta });
+      recording.note(`${method} ${url.pathname}: a body of ${sent.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta });
       return;
     }
     const { text, rawBase64 } = decodeUtf8(sent.bytes);
-    const event = recording.message('out', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) });
-    requestSeq = event.seq;
-    requestIsCall = event.kind === 'request' || event.kind === 'batch';
+    recording.message('out', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange, opens: true });
   });
 
   // The client gave up (closed its socket): so does the request to the target.
@@ -102,8 +99,7 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   upstream.on('error', (err) => {
     const why = `${method} ${url.href} failed: ${err.message}`;
     ctx.log(why);
-    const note = recording.noteEvent(why, { http: { method, url: url.href } });
-    settle(note, true);
+    endExchange(true, why, { method, url: url.href });
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`rpcscope tap: the target did not answer: ${err.message}\n`);
@@ -119,33 +115,32 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
       method,
     };
     res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.rawHeaders));
-    // Headers go now (an SSE stream may be quiet for a while): the client sees the stream open.
-    res.flushHeaders();
-    reply.pipe(res);
     const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
     const sse = ctype.startsWith('text/event-stream');
+    // An event stream's headers go now (it may be quiet for a while): the client sees it open.
+    // Other replies send headers with the first body bytes, in one packet.
+    if (sse) res.flushHeaders();
+    reply.pipe(res);
     if (method !== 'POST' || sse) {
-      recording.noteEvent(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
+      recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
     }
-    const withExchange = (): HttpMeta => (requestSeq !== undefined ? { ...meta, requestSeq } : meta);
-    if (sse) relaySse(ctx, reply, withExchange, (e) => (lastReply = e));
+    if (sse) relaySse(ctx, reply, meta, exchange);
     else {
       const got = new BodyCopy();
       reply.on('data', (chunk: Buffer) => got.push(chunk));
       reply.on('end', () => {
         if (got.length === 0) return;
         if (got.overflowed) {
-          lastReply = recording.noteEvent(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: withExchange() });
+          recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta }, exchange);
           return;
         }
         const { text, rawBase64 } = decodeUtf8(got.bytes);
-        lastReply = recording.message('in', text, { http: withExchange(), ...(rawBase64 ? { rawBase64 } : {}) });
+        recording.message('in', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
       });
     }
     reply.on('end', () => {
       // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
-      if (!lastReply && requestIsCall && !settled) lastReply = recording.noteEvent(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, { http: withExchange() });
-      settle(lastReply, false);
+      endExchange(false, `${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, meta);
       ctx.log(`${method} ${url.pathname} → ${reply.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
     });
     reply.on('aborted', () => res.destroy());
@@ -154,14 +149,14 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
 }
 
 /** Each event of an SSE reply, recorded as it arrives (the bytes already went on). */
-function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: () => HttpMeta, replied: (e: TrafficEvent) => void): void {
+function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: HttpMeta, exchange: number): void {
   const parser = new SseParser(MAX_RECORDED_BODY);
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let broken = false;
   const emit = (ev: { data: string; event?: string; id?: string }) => {
     if (ev.data === '') return;
     const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
-    replied(ctx.recording.message('in', ev.data, { http: { ...meta(), sse } }));
+    ctx.recording.message('in', ev.data, { http: { ...meta, sse } }, { id: exchange });
   };
   reply.on('data', (chunk: Buffer) => {
     if (broken) return;
@@ -169,7 +164,7 @@ function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: () =>
       for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
     } catch (err) {
       broken = true;
-      ctx.recording.noteEvent(`the event stream is no longer recorded: ${(err as Error).message}; it still passes through`, { http: meta() });
+      ctx.recording.note(`the event stream is no longer recorded: ${(err as Error).message}; it still passes through`, { http: meta }, exchange);
     }
   });
   reply.on('end', () => {

@@ -13,17 +13,17 @@ import type { AddressInfo } from 'node:net';
 import type { TapTarget } from '../../lib/targets/tap';
 import { resolveDataDir } from '../store';
 import type { TapOptions } from './args';
-import { attachSink } from './choose-sink';
 import { openTapLog, type TapLog } from './log';
 import { isOurHost } from './proxy-headers';
 import { relayExchange } from './proxy-http';
 import { WsRelay } from './proxy-ws';
-import { TapRecording } from './recording';
-import { writeOut, type TapExit, type TapIo } from './stdio-tap';
+import { RecordingClient } from './recording-client';
+import type { TapExit, TapIo } from './stdio-tap';
 
 export class ProxyTap {
   private readonly server = http.createServer({ noDelay: true });
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // noDelay: each message goes out as it is written (Nagle's algorithm would hold small replies back).
+  private readonly agents = { http: new http.Agent({ keepAlive: true, noDelay: true }), https: new https.Agent({ keepAlive: true, noDelay: true }) };
   private ws: WsRelay | null = null;
 
   constructor(
@@ -43,7 +43,7 @@ export class ProxyTap {
   }
 
   /** Starts relaying, recording into `recording`. */
-  serve(recording: TapRecording): void {
+  serve(recording: RecordingClient): void {
     const port = (this.server.address() as AddressInfo).port;
     const ctx = { to: this.to, recording, agents: this.agents, log: this.log };
     const ws = new WsRelay(ctx);
@@ -92,8 +92,8 @@ export async function runProxyTap(opts: TapOptions & { listen: { host: string; p
   const hostText = opts.listen.host.includes(':') ? `[${opts.listen.host}]` : opts.listen.host;
   const listen = `${hostText}:${port}`;
   const target: TapTarget = { kind: 'tap', to: opts.to.href, listen };
-  const recording = new TapRecording({ target, name: opts.name, keepEvents: opts.out !== undefined });
-  const sink = attachSink(recording, dataDir, log);
+  const recording = new RecordingClient({ target, name: opts.name, out: opts.out, dataDir, verbose: opts.verbose }, log);
+  await recording.ready;
   tap.serve(recording);
   recording.note(`tapping ${opts.to.href}: clients connect to http://${listen}`);
   // The one line a user needs (port 0 picks one); stdout stays free, as for the stdio tap.
@@ -107,8 +107,6 @@ export async function runProxyTap(opts: TapOptions & { listen: { host: string; p
   });
   log(`stopping (${signal})`);
   await tap.close();
-  recording.end(null, `the tap stopped (${signal})`);
-  await (await sink).close();
-  writeOut(opts, recording, log);
+  await recording.end(null, `the tap stopped (${signal})`);
   return { code: 0 };
 }

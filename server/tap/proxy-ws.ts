@@ -11,7 +11,8 @@ import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { decodeUtf8, headerRecord, toBuffer } from '../transports/text';
 import { endToEnd, headerObject, upstreamUrl } from './proxy-headers';
-import type { Side, TapRecording } from './recording';
+import type { Side } from './recording';
+import type { RecordingClient } from './recording-client';
 
 const MAX_FRAME = 64 * 1024 * 1024;
 /** Close codes a peer may not send itself (RFC 6455 §7.4.1): passed on as a plain close. */
@@ -19,7 +20,7 @@ const RESERVED_CLOSE = new Set([1005, 1006, 1015]);
 
 export interface WsRelayContext {
   to: URL;
-  recording: TapRecording;
+  recording: RecordingClient;
   log(line: string): void;
 }
 
@@ -61,7 +62,7 @@ export class WsRelay {
     const refuse = (status: number, text: string, why: string) => {
       if (refused) return;
       refused = true;
-      recording.noteEvent(`WebSocket ${url.pathname}: ${why}`, { http: { status, url: url.href, method: 'GET' } });
+      recording.note(`WebSocket ${url.pathname}: ${why}`, { http: { status, url: url.href, method: 'GET' } });
       socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     upstream.once('unexpected-response', (_r, res) => {
@@ -81,7 +82,7 @@ export class WsRelay {
       const chosen = upstream.protocol;
       this.chosen.set(req, chosen);
       this.wss.handleUpgrade(req, socket, head, (client) => {
-        recording.noteEvent(`WebSocket ${url.href} open${chosen ? ` (subprotocol ${chosen})` : ''}`, { http: { status: 101, url: url.href, method: 'GET', headers: headerRecord(req.rawHeaders) } });
+        recording.note(`WebSocket ${url.href} open${chosen ? ` (subprotocol ${chosen})` : ''}`, { http: { status: 101, url: url.href, method: 'GET', headers: headerRecord(req.rawHeaders) } });
         this.pair(client, upstream);
       });
     });
@@ -98,7 +99,7 @@ export class WsRelay {
       });
       from.on('close', (code, reason) => {
         const who = side === 'out' ? 'client' : 'target';
-        recording.noteEvent(`the ${who} closed the WebSocket (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
+        recording.note(`the ${who} closed the WebSocket (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
         if (to.readyState === WebSocket.OPEN) {
           if (RESERVED_CLOSE.has(code)) to.close();
           else to.close(code, reason);

@@ -125,6 +125,12 @@ export class TapRecording {
     this.queuePatches(this.pipeline.exchangeEnded(requestSeq, by, failed));
   }
 
+  /** `bytes` went on uncopied (the recording fell behind): said in the timeline; the side's framing starts afresh. */
+  gap(side: Side, bytes: number): void {
+    this.note(`${bytes} bytes ${side === 'out' ? 'client → server' : 'server → client'} passed through unrecorded: the recording fell behind`);
+    if (this.framing) this.decoders[side] = getCodec(this.framing).createDecoder();
+  }
+
   stderr(line: string): void {
     this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
   }
