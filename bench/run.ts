@@ -4,7 +4,7 @@
  * input, then the stdio pipeline end to end. Prints messages/s and ratios.
  *
  * Environment: BENCH_BUDGET_MS caps each reference run (default 10000); BENCH_QUICK=1 shrinks the
- * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain and HTTP parts;
+ * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain, HTTP and tap parts;
  * `--scale` (or BENCH_SCALE=1) adds 1M entries to the scale table (slow).
  */
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { runChain } from './chain';
 import { runHttp } from './http';
 import { runScale } from './scale';
 import { runStdioE2e } from './stdio-e2e';
+import { runTapBench } from './tap';
 
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 10_000);
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -184,6 +185,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_E2E !== '1') {
     console.log('');
     await runHttp(QUICK ? 500 : 3000, 3);
+    console.log('');
+    await runTapBench(QUICK ? 10_000 : 100_000, QUICK ? 500 : 2000);
   }
   console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

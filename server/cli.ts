@@ -13,6 +13,7 @@ import type { EventPatch, TargetSpec, TrafficEvent } from '../lib/session/types'
 import type { CliArgs } from '../lib/targets/kind';
 import { TAP_USAGE, TapUsageError, parseTapArgs, type TapOptions } from './tap/args';
 import { runTap, type TapExit } from './tap/stdio-tap';
+import { runProxyTap } from './tap/proxy-tap';
 import { CONNECTABLE_KINDS as TARGET_KINDS, CONNECTABLE_KIND_LIST as TARGET_KIND_LIST, connectableKindDef, type ConnectableKind } from '../lib/targets/registry';
 import { FRAMINGS, isFraming } from '../lib/framing/registry';
 
@@ -323,5 +324,5 @@ export async function runTapCli(argv: string[]): Promise<TapExit> {
     }
     throw err;
   }
-  return runTap(opts);
+  return opts.listen && opts.to ? runProxyTap({ ...opts, listen: opts.listen, to: opts.to }) : runTap(opts);
 }

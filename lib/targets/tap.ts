@@ -1,38 +1,50 @@
 /**
- * Tap targets: `rpcscope tap -- COMMAND ARGS…` sat between a real client (an editor, an MCP
- * client) and the server it spawned, and recorded their conversation. rpcscope never connects to
- * one — the client's configuration starts it — so the kind has no form and no CLI flag; it names
- * both sides of the conversation it recorded.
+ * Tap targets: `rpcscope tap` sat between a real client (an editor, an MCP client) and its server
+ * and recorded their conversation — over stdio (`-- COMMAND ARGS…`: `command`, `args`, `framing`)
+ * or as an HTTP/WebSocket reverse proxy (`--listen ADDR --to URL`: `listen`, `to`). rpcscope never
+ * connects to one — the client's configuration starts it — so the kind has no form and no CLI
+ * flag; it names both sides of the conversation it recorded.
  */
 import { z } from 'zod';
 import { LIMITS, noNul } from '../session/schema-blocks';
 import type { ObservedKindDef } from './kind';
+import { urlWith } from './parts';
 
 export const TAP_FRAMINGS = ['auto', 'content-length', 'newline'] as const;
 export type TapFraming = (typeof TAP_FRAMINGS)[number];
 
-export const TapTargetSchema = z.object({
-  kind: z.literal('tap'),
-  /** The tapped server's program and arguments, as the client asked for them. */
-  command: z.string().min(1, 'command is empty').max(LIMITS.pathChars).regex(noNul, 'command may not contain NUL'),
-  args: z.array(z.string().max(LIMITS.argChars).regex(noNul, 'argument may not contain NUL')).max(LIMITS.args).optional(),
-  /** The program that started the tap (the client side), when it could be told. */
-  client: z.string().min(1).max(LIMITS.nameChars).regex(noNul, 'client may not contain NUL').optional(),
-  framing: z.enum(TAP_FRAMINGS, { message: 'framing must be auto, content-length or newline' }),
-});
+export const TapTargetSchema = z
+  .object({
+    kind: z.literal('tap'),
+    /** stdio: the tapped server's program and arguments, as the client asked for them. */
+    command: z.string().min(1, 'command is empty').max(LIMITS.pathChars).regex(noNul, 'command may not contain NUL').optional(),
+    args: z.array(z.string().max(LIMITS.argChars).regex(noNul, 'argument may not contain NUL')).max(LIMITS.args).optional(),
+    /** HTTP/WebSocket: the server the proxy forwards to, and the address the client points at. */
+    to: urlWith(['http', 'https', 'ws', 'wss'] as const).optional(),
+    listen: z.string().min(1).max(LIMITS.nameChars).regex(noNul, 'listen may not contain NUL').optional(),
+    /** The program that started the tap (the client side), when it could be told. */
+    client: z.string().min(1).max(LIMITS.nameChars).regex(noNul, 'client may not contain NUL').optional(),
+    framing: z.enum(TAP_FRAMINGS, { message: 'framing must be auto, content-length or newline' }).optional(),
+  })
+  .refine((t) => (t.command === undefined) !== (t.to === undefined), { message: 'a tap names either a command (stdio) or a URL (HTTP), not both' });
 export type TapTarget = z.infer<typeof TapTargetSchema>;
 
 const word = (a: string) => (/[\s"'\\]/.test(a) || a === '' ? JSON.stringify(a) : a);
+
+/** The server's side in words: its command line, or the URL the proxy forwards to. */
+function serverSide(t: TapTarget): string {
+  return t.to ?? [t.command ?? '', ...(t.args ?? [])].map(word).join(' ');
+}
 
 export const tap: ObservedKindDef<TapTarget, typeof TapTargetSchema> = {
   kind: 'tap',
   label: 'Tap',
   stream: true,
   schema: TapTargetSchema,
-  roles: { command: 'text', args: 'args', client: 'plain', framing: 'plain' },
-  describe: (t) => `${t.client ?? 'client'} ↔ ${[t.command, ...(t.args ?? [])].map(word).join(' ')}`,
-  key: (t) => `stdio ${JSON.stringify([t.command, ...(t.args ?? [])])}`,
+  roles: { command: 'text', args: 'args', to: 'url', listen: 'plain', client: 'plain', framing: 'plain' },
+  describe: (t) => `${t.client ?? 'client'} ↔ ${serverSide(t)}`,
+  key: (t) => (t.to !== undefined ? `${/^wss?:/.test(t.to) ? 'websocket' : 'http'} ${t.to}` : `stdio ${JSON.stringify([t.command, ...(t.args ?? [])])}`),
   connect: 'not-offered',
   howToStart:
-    'a tap is not connected to from rpcscope: put `rpcscope tap -- COMMAND ARGS…` in place of the server command in the client\'s configuration (editor, MCP client), and the conversation appears here',
+    'a tap is not connected to from rpcscope: put `rpcscope tap -- COMMAND ARGS…` in place of the server command in the client\'s configuration (editor, MCP client), or point an HTTP/WebSocket client at `rpcscope tap --listen 127.0.0.1:PORT --to URL`, and the conversation appears here',
 };

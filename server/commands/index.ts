@@ -25,7 +25,7 @@ export const COMMANDS = {
     run: async (argv) => ({ code: await runCli(argv) }),
   },
   tap: {
-    synopsis: '-- COMMAND ARGS…   sit between a client and its stdio server, record their conversation',
+    synopsis: '-- COMMAND ARGS…   sit between a client and its server (stdio; or --listen ADDR --to URL for HTTP/WebSocket), record their conversation',
     run: async (argv) => {
       const exit = await runTapCli(argv);
       return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;

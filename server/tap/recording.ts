@@ -12,7 +12,7 @@ import { getCodec } from '../../lib/framing/registry';
 import { DETECT_LIMIT, detectFraming } from '../../lib/framing/auto';
 import type { Frame, FrameDecoder } from '../../lib/framing/types';
 import { applyPatch } from '../../lib/session/patch';
-import { MessagePipeline, type PipelineOutput } from '../../lib/session/pipeline';
+import { MessagePipeline, type PipelineOutput, type WireExtras } from '../../lib/session/pipeline';
 import type { EventPatch, Framing, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import { describeTarget } from '../../lib/targets/registry';
 import type { TapTarget } from '../../lib/targets/tap';
@@ -59,7 +59,9 @@ export class TapRecording {
 
   constructor(init: TapRecordingInit) {
     this.pipeline = new MessagePipeline({ timeoutMs: init.timeoutMs ?? 60_000 });
-    this.framing = init.target.framing === 'auto' ? null : init.target.framing;
+    // An HTTP/WebSocket tap hands whole messages (message()); only a stdio tap has framing to decide.
+    const framing = init.target.to !== undefined ? 'newline' : (init.target.framing ?? 'auto');
+    this.framing = framing === 'auto' ? null : framing;
     if (this.framing) this.useFraming(this.framing);
     this.kept = init.keepEvents ? [] : null;
     this.summary = {
@@ -104,16 +106,41 @@ export class TapRecording {
     this.frames(side, this.decoders[side]!.push(chunk));
   }
 
+  /** A whole message (an HTTP body, one SSE event, a WebSocket frame) that already went on. */
+  message(side: Side, body: string, extras: WireExtras = {}): TrafficEvent {
+    const out = this.pipeline.message(side, this.now(), Date.now(), body, body, extras);
+    this.record(out);
+    return out.event;
+  }
+
+  /** A noted happening of the conversation (an HTTP exchange's status, a WebSocket close); returns the entry. */
+  noteEvent(text: string, extras: WireExtras = {}): TrafficEvent {
+    const out = this.pipeline.meta('connection', this.now(), Date.now(), '', text, extras);
+    this.record(out);
+    return out.event;
+  }
+
+  /** HTTP: the exchange of the request `requestSeq` is over; a request nothing answered is settled by `by`. */
+  exchangeEnded(requestSeq: number, by: TrafficEvent, failed: boolean): void {
+    this.queuePatches(this.pipeline.exchangeEnded(requestSeq, by, failed));
+  }
+
+  /** `bytes` went on uncopied (the recording fell behind): said in the timeline; the side's framing starts afresh. */
+  gap(side: Side, bytes: number): void {
+    this.note(`${bytes} bytes ${side === 'out' ? 'client → server' : 'server → client'} passed through unrecorded: the recording fell behind`);
+    if (this.framing) this.decoders[side] = getCodec(this.framing).createDecoder();
+  }
+
   stderr(line: string): void {
     this.record(this.pipeline.meta('stderr', this.now(), Date.now(), line, 'stderr'));
   }
 
   /** The conversation is over: what is left in the decoders, the exit, pending requests settled. */
-  end(exit: { code: number | null; signal: string | null }, why: string): void {
+  end(exit: { code: number | null; signal: string | null } | null, why: string): void {
     if (this.summary.endedAt) return;
     if (this.framing === null) this.decideNow({ framing: 'content-length', why: 'nothing told the framing apart; content-length assumed' });
     for (const side of ['out', 'in'] as const) this.frames(side, this.decoders[side]!.flush());
-    this.record(this.pipeline.meta('exit', this.now(), Date.now(), '', why, { process: { exitCode: exit.code, signal: exit.signal } }));
+    this.record(this.pipeline.meta(exit ? 'exit' : 'connection', this.now(), Date.now(), '', why, exit ? { process: { exitCode: exit.code, signal: exit.signal } } : {}));
     this.queuePatches(this.pipeline.targetExited(this.now()));
     clearInterval(this.ticker);
     this.summary.status = 'closed';

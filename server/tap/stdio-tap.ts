@@ -4,20 +4,17 @@
  * stdout by `pipe` (flow control included), byte for byte, before any copy is looked at; stderr
  * passes through; closing stdin closes the child's; signals sent to the tap go on to the child;
  * the tap ends with the child's exit code (or signal). The copies are recorded (recording.ts)
- * wherever choose-sink.ts says, which never delays a byte.
+ * wherever choose-sink.ts says, in a worker thread (recording-client.ts), which never delays a byte.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { buildSessionFile, serializeSessionFile } from '../../lib/session/file-format';
-import { redactTarget } from '../../lib/session/redact-target';
 import type { TapTarget } from '../../lib/targets/tap';
 import { resolveDataDir } from '../store';
 import { LineSplitter } from '../transports/text';
 import type { TapOptions } from './args';
-import { attachSink } from './choose-sink';
 import { openTapLog } from './log';
-import { TapRecording } from './recording';
+import { RecordingClient } from './recording-client';
 
 export interface TapIo {
   stdin: NodeJS.ReadableStream;
@@ -53,11 +50,12 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   const target: TapTarget = { kind: 'tap', command, ...(args.length ? { args } : {}), framing: opts.framing };
   const client = clientName();
   if (client) target.client = client;
-  const recording = new TapRecording({ target, name: opts.name, keepEvents: opts.out !== undefined });
 
-  // The child first: the conversation starts without waiting for the recording to find its home.
+  // The recording thread loads first (so the first message is recorded as it passes), then the
+  // child starts: the conversation does not wait for the recording to find its home (the app or the database).
+  const recording = new RecordingClient({ target, name: opts.name, out: opts.out, dataDir, verbose: opts.verbose }, log);
+  await recording.ready;
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const sinkReady = attachSink(recording, dataDir, log);
 
   const spawned = await new Promise<Error | null>((resolve) => {
     child.once('spawn', () => resolve(null));
@@ -67,9 +65,7 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
     // What the client would have seen without the tap: the server did not start.
     io.stderr.write(`rpcscope tap: could not start ${command}: ${spawned.message}\n`);
     log(`could not start ${command}: ${spawned.message}`);
-    recording.end({ code: 127, signal: null }, `could not start ${command}: ${spawned.message}`);
-    await (await sinkReady).close();
-    writeOut(opts, recording, log);
+    await recording.end({ code: 127, signal: null }, `could not start ${command}: ${spawned.message}`);
     return { code: 127 };
   }
   log(`started ${command} (pid ${child.pid}) for ${client ?? 'an unknown client'}`);
@@ -104,19 +100,6 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   stderrLines.flush();
   const said = exit.signal ? `the server ended by ${exit.signal}` : `the server exited with code ${exit.code}`;
   log(said);
-  recording.end({ code: exit.code, signal: exit.signal }, said);
-  await (await sinkReady).close();
-  writeOut(opts, recording, log);
+  await recording.end({ code: exit.code, signal: exit.signal }, said);
   return exit.signal ? { signal: exit.signal } : { code: exit.code ?? 1 };
-}
-
-function writeOut(opts: TapOptions, recording: TapRecording, log: (l: string) => void): void {
-  if (!opts.out) return;
-  try {
-    const summary = { ...recording.summary, target: redactTarget(recording.summary.target) };
-    writeFileSync(opts.out, serializeSessionFile(buildSessionFile(summary, recording.events)));
-    log(`wrote the session file ${opts.out}`);
-  } catch (err) {
-    log(`could not write ${opts.out}: ${(err as Error).message}`);
-  }
 }

@@ -1,0 +1,175 @@
+/**
+ * One HTTP exchange through the tap: the client's request goes on to the target as it arrives
+ * (piped: flow control included), the target's answer comes back the same way — an SSE stream
+ * chunk by chunk as the server writes it, never held until the end. Copies are recorded after the
+ * bytes went on: the request body as `out` (one message), the reply body as `in`, or each SSE event
+ * of a `text/event-stream` reply as its own `in` entry, all carrying the exchange's HTTP facts, so
+ * a POST's answers pair with its request as in an HTTP session (MCP Streamable HTTP included:
+ * session id header, GET stream, SSE replies).
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import type { HttpMeta } from '../../lib/session/types';
+import { SseParser } from '../transports/sse';
+import { decodeUtf8, headerRecord } from '../transports/text';
+import { endToEnd, upstreamUrl } from './proxy-headers';
+import type { RecordingClient } from './recording-client';
+
+/** A body larger than this passes through whole but is recorded only as a note (like an HTTP session's cap). */
+export const MAX_RECORDED_BODY = 64 * 1024 * 1024;
+
+export interface ExchangeContext {
+  to: URL;
+  recording: RecordingClient;
+  agents: { http: http.Agent; https: https.Agent };
+  log(line: string): void;
+}
+
+/** Collects a copy of a body, up to the cap. */
+class BodyCopy {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  overflowed = false;
+
+  push(chunk: Buffer): void {
+    if (this.overflowed) return;
+    this.size += chunk.length;
+    if (this.size > MAX_RECORDED_BODY) {
+      this.overflowed = true;
+      this.chunks = [];
+    } else this.chunks.push(chunk);
+  }
+
+  get bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  get length(): number {
+    return this.size;
+  }
+}
+
+function statusWords(status: number | undefined, text: string | undefined): string {
+  return `HTTP ${status ?? '?'}${text ? ` ${text}` : ''}`;
+}
+
+export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const { recording } = ctx;
+  const url = upstreamUrl(ctx.to, req.url);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';
+  const method = req.method ?? 'GET';
+  const started = performance.now();
+  const upstream = (secure ? https : http).request(url, {
+    method,
+    headers: endToEnd(req.rawHeaders, { host: url.host }),
+    agent: secure ? ctx.agents.https : ctx.agents.http,
+  });
+
+  // The exchange's number: the recording pairs its request and replies by it.
+  const exchange = recording.newExchange();
+  let ended = false;
+  const endExchange = (failed: boolean, why: string, meta: HttpMeta) => {
+    if (ended) return;
+    ended = true;
+    recording.exchangeEnded(exchange, failed, why, { http: meta });
+  };
+
+  // The request: on to the target as it comes; its copy recorded once whole.
+  const sent = new BodyCopy();
+  req.pipe(upstream);
+  req.on('data', (chunk: Buffer) => sent.push(chunk));
+  req.on('end', () => {
+    if (sent.length === 0) return;
+    const meta: HttpMeta = { method, url: url.href, headers: headerRecord(req.rawHeaders) };
+    if (sent.overflowed) {
+      recording.note(`${method} ${url.pathname}: a body of ${sent.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta });
+      return;
+    }
+    const { text, rawBase64 } = decodeUtf8(sent.bytes);
+    recording.message('out', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange, opens: true });
+  });
+
+  // The client gave up (closed its socket): so does the request to the target.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+
+  upstream.on('error', (err) => {
+    const why = `${method} ${url.href} failed: ${err.message}`;
+    ctx.log(why);
+    endExchange(true, why, { method, url: url.href });
+    if (!res.headersSent) {
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`rpcscope tap: the target did not answer: ${err.message}\n`);
+    } else res.destroy();
+  });
+
+  upstream.on('response', (reply) => {
+    const meta: HttpMeta = {
+      status: reply.statusCode,
+      statusText: reply.statusMessage,
+      headers: headerRecord(reply.rawHeaders),
+      url: url.href,
+      method,
+    };
+    res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.rawHeaders));
+    const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
+    const sse = ctype.startsWith('text/event-stream');
+    // An event stream's headers go now (it may be quiet for a while): the client sees it open.
+    // Other replies send headers with the first body bytes, in one packet.
+    if (sse) res.flushHeaders();
+    reply.pipe(res);
+    if (method !== 'POST' || sse) {
+      recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
+    }
+    if (sse) relaySse(ctx, reply, meta, exchange);
+    else {
+      const got = new BodyCopy();
+      reply.on('data', (chunk: Buffer) => got.push(chunk));
+      reply.on('end', () => {
+        if (got.length === 0) return;
+        if (got.overflowed) {
+          recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta }, exchange);
+          return;
+        }
+        const { text, rawBase64 } = decodeUtf8(got.bytes);
+        recording.message('in', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
+      });
+    }
+    reply.on('end', () => {
+      // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
+      endExchange(false, `${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, meta);
+      ctx.log(`${method} ${url.pathname} → ${reply.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
+    });
+    reply.on('aborted', () => res.destroy());
+    reply.on('error', () => res.destroy());
+  });
+}
+
+/** Each event of an SSE reply, recorded as it arrives (the bytes already went on). */
+function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: HttpMeta, exchange: number): void {
+  const parser = new SseParser(MAX_RECORDED_BODY);
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  let broken = false;
+  const emit = (ev: { data: string; event?: string; id?: string }) => {
+    if (ev.data === '') return;
+    const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
+    ctx.recording.message('in', ev.data, { http: { ...meta, sse } }, { id: exchange });
+  };
+  reply.on('data', (chunk: Buffer) => {
+    if (broken) return;
+    try {
+      for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
+    } catch (err) {
+      broken = true;
+      ctx.recording.note(`the event stream is no longer recorded: ${(err as Error).message}; it still passes through`, { http: meta }, exchange);
+    }
+  });
+  reply.on('end', () => {
+    if (broken) return;
+    const last = parser.end();
+    if (last) emit(last);
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * A WebSocket upgrade on the tap's listener: the tap opens the same WebSocket to the target (same
+ * path, headers, offered subprotocols), accepts the client only once the target did (with the
+ * subprotocol the target chose), then relays frame by frame — text stays text, binary stays
+ * binary — and each close with its code. Each frame is recorded after it went on: client → target
+ * as `out`, target → client as `in`. A target that refuses the upgrade gets the client the same
+ * status.
+ */
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { decodeUtf8, headerRecord, toBuffer } from '../transports/text';
+import { endToEnd, headerObject, upstreamUrl } from './proxy-headers';
+import type { Side } from './recording';
+import type { RecordingClient } from './recording-client';
+
+const MAX_FRAME = 64 * 1024 * 1024;
+/** Close codes a peer may not send itself (RFC 6455 §7.4.1): passed on as a plain close. */
+const RESERVED_CLOSE = new Set([1005, 1006, 1015]);
+
+export interface WsRelayContext {
+  to: URL;
+  recording: RecordingClient;
+  log(line: string): void;
+}
+
+function asBuffer(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return toBuffer(data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+}
+
+export class WsRelay {
+  /** The subprotocol the target chose, per client request: the client is answered with the same. */
+  private readonly chosen = new WeakMap<http.IncomingMessage, string>();
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME,
+    perMessageDeflate: false,
+    handleProtocols: (_offered, req) => this.chosen.get(req) || false,
+  });
+  private readonly upstreams = new Set<WebSocket>();
+
+  constructor(private readonly ctx: WsRelayContext) {}
+
+  upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = upstreamUrl(this.ctx.to, req.url);
+    if (url.protocol === 'http:') url.protocol = 'ws:';
+    if (url.protocol === 'https:') url.protocol = 'wss:';
+    const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const { recording } = this.ctx;
+    const upstream = new WebSocket(url, offered, {
+      headers: headerObject(endToEnd(req.rawHeaders, { websocket: true })),
+      maxPayload: MAX_FRAME,
+      perMessageDeflate: false,
+    });
+    this.upstreams.add(upstream);
+    upstream.once('close', () => this.upstreams.delete(upstream));
+    let refused = false;
+    const refuse = (status: number, text: string, why: string) => {
+      if (refused) return;
+      refused = true;
+      recording.note(`WebSocket ${url.pathname}: ${why}`, { http: { status, url: url.href, method: 'GET' } });
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    upstream.once('unexpected-response', (_r, res) => {
+      refuse(res.statusCode ?? 502, res.statusMessage ?? 'Bad Gateway', `the target refused the upgrade (HTTP ${res.statusCode})`);
+      res.resume();
+      upstream.terminate();
+    });
+    upstream.once('error', (err) => {
+      refuse(502, 'Bad Gateway', `could not reach the target: ${err.message}`);
+    });
+    socket.once('close', () => {
+      if (upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
+    });
+    upstream.once('open', () => {
+      upstream.removeAllListeners('error');
+      upstream.on('error', (err) => this.ctx.log(`WebSocket to ${url.href}: ${err.message}`));
+      const chosen = upstream.protocol;
+      this.chosen.set(req, chosen);
+      this.wss.handleUpgrade(req, socket, head, (client) => {
+        recording.note(`WebSocket ${url.href} open${chosen ? ` (subprotocol ${chosen})` : ''}`, { http: { status: 101, url: url.href, method: 'GET', headers: headerRecord(req.rawHeaders) } });
+        this.pair(client, upstream);
+      });
+    });
+  }
+
+  private pair(client: WebSocket, upstream: WebSocket): void {
+    const { recording } = this.ctx;
+    const relay = (from: WebSocket, to: WebSocket, side: Side) => {
+      from.on('message', (data, isBinary) => {
+        if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
+        const bytes = asBuffer(data);
+        const { text, rawBase64 } = isBinary ? decodeUtf8(bytes) : { text: bytes.toString('utf8'), rawBase64: undefined };
+        recording.message(side, text, { ...(isBinary ? { ws: { binary: true } } : {}), ...(rawBase64 ? { rawBase64 } : {}) });
+      });
+      from.on('close', (code, reason) => {
+        const who = side === 'out' ? 'client' : 'target';
+        recording.note(`the ${who} closed the WebSocket (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
+        if (to.readyState === WebSocket.OPEN) {
+          if (RESERVED_CLOSE.has(code)) to.close();
+          else to.close(code, reason);
+        } else if (to.readyState === WebSocket.CONNECTING) to.terminate();
+      });
+      from.on('error', () => to.terminate());
+    };
+    relay(client, upstream, 'out');
+    relay(upstream, client, 'in');
+  }
+
+  /** Ends every relayed WebSocket (the tap stops). */
+  close(): void {
+    for (const ws of this.wss.clients) ws.close(1001, 'the tap stopped');
+    for (const ws of this.upstreams) ws.close(1001, 'the tap stopped');
+    this.wss.close();
+  }
+}

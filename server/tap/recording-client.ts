@@ -1,0 +1,99 @@
+/**
+ * The conversation thread's handle on the tap's recording, which runs in a worker
+ * (recording-host.ts): every call posts a copy and returns at once. Bytes are copied to an
+ * exact-size buffer and transferred, so the worker never holds the stream's own memory. If the
+ * worker falls more than MAX_BACKLOG bytes behind, copies are skipped (the conversation goes on
+ * untouched) and the worker is told how many bytes it missed, which the timeline then says.
+ */
+import { Worker } from 'node:worker_threads';
+import type { WireExtras } from '../../lib/session/pipeline';
+import type { ExchangeRef, HostInit, HostReply, RecordingOp } from './recording-ops';
+import type { Side } from './recording';
+
+const MAX_BACKLOG = 64 * 1024 * 1024;
+/** How long the end waits for the worker to store what is left and write --out. */
+const END_TIMEOUT_MS = 15_000;
+
+export class RecordingClient {
+  private readonly worker: Worker;
+  private posted = 0;
+  private took = 0;
+  private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
+  private lastExchange = 0;
+  private finished: (() => void) | null = null;
+  private failed = false;
+  /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
+  readonly ready: Promise<void>;
+
+  constructor(init: HostInit, log: (line: string) => void) {
+    this.worker = new Worker(new URL('./recording-worker.mjs', import.meta.url), { workerData: init, stdout: false, stderr: false });
+    this.worker.unref();
+    let isReady: () => void = () => undefined;
+    this.ready = new Promise((resolve) => (isReady = resolve));
+    this.worker.on('message', (r: HostReply) => {
+      if (r.op === 'took') this.took = r.bytes;
+      else if (r.op === 'ready') isReady();
+      else this.finished?.();
+    });
+    this.worker.on('error', (err) => {
+      // The recording is lost from here on; the conversation is not touched.
+      this.failed = true;
+      log(`the recording stopped: ${err.message}`);
+      isReady();
+      this.finished?.();
+    });
+  }
+
+  /** A number for one HTTP exchange (its request and its replies carry it). */
+  newExchange(): number {
+    return ++this.lastExchange;
+  }
+
+  bytes(side: Side, chunk: Buffer): void {
+    if (this.failed) return;
+    if (this.posted - this.took > MAX_BACKLOG) {
+      this.skipped[side] += chunk.length;
+      return;
+    }
+    if (this.skipped[side]) {
+      this.post({ op: 'gap', side, bytes: this.skipped[side] });
+      this.skipped[side] = 0;
+    }
+    const copy = new Uint8Array(chunk);
+    this.posted += copy.byteLength;
+    this.worker.postMessage({ op: 'bytes', side, chunk: copy } satisfies RecordingOp, [copy.buffer]);
+  }
+
+  stderr(line: string): void {
+    this.post({ op: 'stderr', line });
+  }
+
+  note(text: string, extras: WireExtras = {}, exchange?: number): void {
+    this.post({ op: 'note', text, extras, ...(exchange !== undefined ? { exchange } : {}) });
+  }
+
+  message(side: Side, body: string, extras: WireExtras = {}, exchange?: ExchangeRef): void {
+    this.post({ op: 'message', side, body, extras, ...(exchange ? { exchange } : {}) });
+  }
+
+  exchangeEnded(id: number, failed: boolean, why: string, extras: WireExtras = {}): void {
+    this.post({ op: 'exchange-end', id, failed, why, extras });
+  }
+
+  /** The conversation is over: the worker settles, stores what is left, writes --out, and stops. */
+  async end(exit: { code: number | null; signal: string | null } | null, why: string): Promise<void> {
+    if (!this.failed) {
+      const done = new Promise<void>((resolve) => {
+        this.finished = resolve;
+        setTimeout(resolve, END_TIMEOUT_MS).unref();
+      });
+      this.post({ op: 'end', exit, why });
+      await done;
+    }
+    await this.worker.terminate();
+  }
+
+  private post(op: RecordingOp): void {
+    if (!this.failed) this.worker.postMessage(op);
+  }
+}

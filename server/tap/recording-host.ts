@@ -1,0 +1,66 @@
+/**
+ * The tap's recording thread (a worker; started by recording-client.ts through
+ * recording-worker.mjs): a TapRecording, the sink choose-sink.ts picks, the HTTP exchange book,
+ * and `--out`. It acknowledges the bytes it has handled so the conversation thread can cap how
+ * far it may fall behind.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { attachSink } from './choose-sink';
+import { TapExchanges } from './exchanges';
+import { openTapLog } from './log';
+import { TapRecording } from './recording';
+import type { HostInit, HostReply, RecordingOp } from './recording-ops';
+import { writeOut } from './write-out';
+
+const init = workerData as HostInit;
+const port = parentPort!;
+const log = openTapLog(init.dataDir, init.verbose, process.stderr);
+const recording = new TapRecording({ target: init.target, name: init.name, keepEvents: init.out !== undefined });
+const exchanges = new TapExchanges(recording);
+const sink = attachSink(recording, init.dataDir, log);
+const reply = (r: HostReply) => port.postMessage(r);
+
+let took = 0;
+let ackScheduled = false;
+const ack = () => {
+  ackScheduled = false;
+  reply({ op: 'took', bytes: took });
+};
+
+async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
+  recording.end(op.exit, op.why);
+  await (await sink).close();
+  writeOut(init.out, recording, log);
+  reply({ op: 'done' });
+}
+
+port.on('message', (op: RecordingOp) => {
+  switch (op.op) {
+    case 'bytes':
+      recording.bytes(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
+      took += op.chunk.byteLength;
+      if (!ackScheduled) {
+        ackScheduled = true;
+        setImmediate(ack);
+      }
+      return;
+    case 'gap':
+      return recording.gap(op.side, op.bytes);
+    case 'stderr':
+      return recording.stderr(op.line);
+    case 'note':
+      return exchanges.note(op.text, op.extras, op.exchange);
+    case 'message':
+      return exchanges.message(op.side, op.body, op.extras, op.exchange);
+    case 'exchange-end':
+      return exchanges.end(op.id, op.failed, op.why, op.extras);
+    case 'end':
+      void finish(op);
+      return;
+    default: {
+      const never: never = op;
+      throw new Error(`unknown recording op ${JSON.stringify(never)}`);
+    }
+  }
+});
+reply({ op: 'ready' });

@@ -1,0 +1,38 @@
+/**
+ * What the tap's conversation thread tells its recording thread (recording-client.ts →
+ * recording-host.ts): copies of what already went on, and the few facts the recording needs. The
+ * conversation thread only passes bytes and posts these; framing, the pipeline and the sinks (the
+ * database, the app's socket) run in the worker, so a slow recording never slows the conversation.
+ * HTTP exchanges are named by the proxy's own numbers; the worker pairs them with the seqs it gave.
+ */
+import type { WireExtras } from '../../lib/session/pipeline';
+import type { TapTarget } from '../../lib/targets/tap';
+import type { Side } from './recording';
+
+export interface ExchangeRef {
+  id: number;
+  /** This message is the exchange's request (an HTTP request body). */
+  opens?: boolean;
+}
+
+export type RecordingOp =
+  | { op: 'bytes'; side: Side; chunk: Uint8Array }
+  /** Bytes that went on but were not copied (the worker fell behind): the side's decoder starts afresh. */
+  | { op: 'gap'; side: Side; bytes: number }
+  | { op: 'stderr'; line: string }
+  | { op: 'note'; text: string; extras: WireExtras; exchange?: number }
+  | { op: 'message'; side: Side; body: string; extras: WireExtras; exchange?: ExchangeRef }
+  /** An HTTP exchange is over: its request is settled by its last reply, or by a note saying `why`. */
+  | { op: 'exchange-end'; id: number; failed: boolean; why: string; extras: WireExtras }
+  | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string };
+
+/** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), and that it finished. */
+export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' };
+
+export interface HostInit {
+  target: TapTarget;
+  name?: string;
+  out?: string;
+  dataDir: string;
+  verbose: boolean;
+}
