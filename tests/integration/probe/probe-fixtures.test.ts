@@ -110,6 +110,13 @@ describe('over HTTP', () => {
     );
   });
 
+  it('probed as Ethereum, a peer without eth_chainId breaks EIP-1474\u2019s quantity MUST; its -32601 is an EIP-1474 code', async () => {
+    const report = await probe(http(plain.port), { dialect: 'ethereum' });
+    const v = verdicts(report);
+    expect([v['ethereum/quantity-encoding'], v['ethereum/invalid-params-code'], v['ethereum/unknown-method-code']]).toEqual(['fail MUST', 'fail SHOULD', 'pass']);
+    expect(report.results.find((r) => r.id === 'ethereum/invalid-params-code')?.did).toMatch(/code -32601 is an EIP-1474 code, but not one for this; expected -32602 or -32000/);
+  });
+
   it('an MCP server answering a notification POST with 200 breaks the 202 rule', async () => {
     const report = await probe(http(mcp200.port, '/mcp'), { dialect: 'mcp' });
     const v = verdicts(report);
