@@ -86,6 +86,15 @@ describe('a peer with known deviations (--deviate)', () => {
   });
 });
 
+describe('a peer that dies', () => {
+  it('crashing on the first answer leaves every check unrun, and the probe fails (exit 1) saying why', async () => {
+    const report = await probe(stdio('--crash-mid-frame'));
+    expect(report.endedEarly).toMatch(/exited with code 1/);
+    expect(new Set(report.results.map((r) => r.outcome))).toEqual(new Set(['skipped']));
+    expect(probeExitCode(report)).toBe(1);
+  });
+});
+
 describe('over HTTP', () => {
   let plain: RunningPeer;
   let mcp: RunningPeer;
