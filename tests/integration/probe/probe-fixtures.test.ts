@@ -99,11 +99,30 @@ describe('over HTTP', () => {
   let plain: RunningPeer;
   let mcp: RunningPeer;
   let mcp200: RunningPeer;
+  let a2a: RunningPeer;
   beforeAll(async () => {
-    [plain, mcp, mcp200] = await Promise.all([startPeer('http-peer'), startPeer('http-peer', ['--sse']), startPeer('http-peer', ['--sse', '--notify-status', '200'])]);
+    [plain, mcp, mcp200, a2a] = await Promise.all([
+      startPeer('http-peer'),
+      startPeer('http-peer', ['--sse']),
+      startPeer('http-peer', ['--sse', '--notify-status', '200']),
+      startPeer('a2a-peer', ['--legacy']),
+    ]);
   });
   afterAll(async () => {
-    await Promise.all([plain, mcp, mcp200].map((p) => p?.stop()));
+    await Promise.all([plain, mcp, mcp200, a2a].map((p) => p?.stop()));
+  });
+
+  it('an A2A agent (the official SDK): notifications are answered (broken MUST), unknown methods get -32602 (a SHOULD)', async () => {
+    const report = await probe(http(a2a.port, '/'), { dialect: 'a2a' });
+    const v = verdicts(report);
+    expect([v['notification/known'], v['notification/unknown'], v['spec-example/method-not-found'], v['spec-example/positional-1'], v['spec-example/invalid-json']]).toEqual([
+      'fail MUST',
+      'fail MUST',
+      'fail SHOULD',
+      'fail SHOULD',
+      'pass',
+    ]);
+    expect(report.results.find((r) => r.id === 'spec-example/method-not-found')?.did).toMatch(/code -32602, the spec's is -32601/);
   });
 
   it('a conformant JSON-RPC endpoint passes: a notification answered 204 with no body is "nothing"', async () => {
