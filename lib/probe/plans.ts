@@ -60,6 +60,7 @@ export const PROBE_PLANS: { readonly [K in ProbeDialectId]: ProbePlan } = {
   },
   ethereum: {
     harmless: { method: 'eth_chainId', params: [] },
+    // Ethereum defines no client notifications: a read-only method, sent as one, must go unanswered.
     knownNotification: { method: 'eth_chainId', params: [] },
     before: NONE,
     handshake: NONE,
@@ -70,7 +71,8 @@ export const PROBE_PLANS: { readonly [K in ProbeDialectId]: ProbePlan } = {
   },
   a2a: {
     harmless: { method: UNKNOWN_METHOD },
-    knownNotification: { method: UNKNOWN_METHOD },
+    // A2A defines no client notifications: a read-only method of it, sent as one, must go unanswered too.
+    knownNotification: { method: 'tasks/get', params: { id: 'probe-no-such-task' } },
     before: NONE,
     handshake: NONE,
     after: NONE,

@@ -30,9 +30,9 @@ export function countResults(results: readonly ProbeResult[]): ProbeReport['coun
   return c;
 }
 
-/** 0 when no MUST is broken, 1 otherwise (2, bad usage, is the command's). */
+/** 0 when no MUST is broken and every check could run, 1 otherwise (2, bad usage, is the command's). */
 export function probeExitCode(report: ProbeReport): 0 | 1 {
-  return report.counts.mustBroken > 0 ? 1 : 0;
+  return report.counts.mustBroken > 0 || report.endedEarly !== undefined ? 1 : 0;
 }
 
 const VERDICT: Record<ProbeResult['outcome'], string> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', skipped: 'skip' };
@@ -56,7 +56,9 @@ export function reportText(report: ProbeReport): string {
     if (r.outcome === 'fail') lines.push(`      spec: ${r.spec}`);
   }
   const c = report.counts;
-  lines.push('', `${c.passed} passed, ${c.mustBroken} MUST broken, ${c.shouldBroken} SHOULD broken, ${c.notApplicable} not applicable, ${c.skipped} skipped`);
+  lines.push('');
+  if (report.endedEarly) lines.push(`the target ended before every check ran: ${report.endedEarly}`);
+  lines.push(`${c.passed} passed, ${c.mustBroken} MUST broken, ${c.shouldBroken} SHOULD broken, ${c.notApplicable} not applicable, ${c.skipped} skipped`);
   return lines.join('\n') + '\n';
 }
 

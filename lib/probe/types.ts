@@ -116,5 +116,7 @@ export interface ProbeReport {
   /** The recorded session the probe drove, when it was recorded. */
   sessionId?: string;
   results: ProbeResult[];
+  /** The target ended before every check ran (why, in words): the probe is incomplete and fails. */
+  endedEarly?: string;
   counts: { passed: number; mustBroken: number; shouldBroken: number; notApplicable: number; skipped: number };
 }

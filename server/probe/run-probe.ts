@@ -49,7 +49,12 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
   });
   let ctx = ctxFor(opts.dialect === 'auto' ? 'base' : opts.dialect);
 
-  const ended = (): string | undefined => (session.isOpen ? undefined : (session.summary.failure ?? `session ${session.summary.status}`));
+  // Why the target is gone, in the session's own words (the exit note names the code or signal).
+  const ended = (): string | undefined => {
+    if (session.isOpen) return undefined;
+    const exit = [...log.events].reverse().find((e) => e.kind === 'exit' && e.note);
+    return session.summary.failure ?? exit?.note ?? `session ${session.summary.status}`;
+  };
 
   async function exchange(texts: readonly string[]): Promise<ProbeExchange> {
     session.flush();
@@ -132,6 +137,8 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
   session.setAutoReplies({ ...plan.autoReplies, ...session.getAutoReplies() });
 
   const results: ProbeResult[] = [];
+  /** The target went away while checks were still to run: the probe is incomplete, which fails it. */
+  let endedEarly: string | undefined;
   const exchanges = new Map<string, ProbeExchange>();
   for (const check of planChecks(dialect)) {
     results.push(await runCheck(check));
@@ -145,7 +152,10 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
       return ex ? resultOf(check, ex, check.judge(ex, ctx)) : resultOf(check, undefined, { outcome: 'skipped', did: `${check.judgesExchangeOf} did not run` });
     }
     const why = ended();
-    if (why) return resultOf(check, undefined, { outcome: 'skipped', did: `not run: the target ended (${why})` });
+    if (why) {
+      endedEarly ??= why;
+      return resultOf(check, undefined, { outcome: 'skipped', did: `not run: the target ended (${why})` });
+    }
     const refused = (check.changesState ?? []).filter((m) => !opts.allow.includes(m));
     if (refused.length && !(check.endsPeer && ctx.ownProcess)) {
       return resultOf(check, undefined, { outcome: 'skipped', did: `not run: it sends ${refused.join(', ')}, which change the peer's state (allow with ${refused.map((m) => `--allow ${m}`).join(' ')})` });
@@ -165,5 +175,6 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
     durationMs: Math.round(performance.now() - started),
     results,
     counts: countResults(results),
+    ...(endedEarly ? { endedEarly } : {}),
   };
 }

@@ -86,15 +86,43 @@ describe('a peer with known deviations (--deviate)', () => {
   });
 });
 
+describe('a peer that dies', () => {
+  it('crashing on the first answer leaves every check unrun, and the probe fails (exit 1) saying why', async () => {
+    const report = await probe(stdio('--crash-mid-frame'));
+    expect(report.endedEarly).toMatch(/exited with code 1/);
+    expect(new Set(report.results.map((r) => r.outcome))).toEqual(new Set(['skipped']));
+    expect(probeExitCode(report)).toBe(1);
+  });
+});
+
 describe('over HTTP', () => {
   let plain: RunningPeer;
   let mcp: RunningPeer;
   let mcp200: RunningPeer;
+  let a2a: RunningPeer;
   beforeAll(async () => {
-    [plain, mcp, mcp200] = await Promise.all([startPeer('http-peer'), startPeer('http-peer', ['--sse']), startPeer('http-peer', ['--sse', '--notify-status', '200'])]);
+    [plain, mcp, mcp200, a2a] = await Promise.all([
+      startPeer('http-peer'),
+      startPeer('http-peer', ['--sse']),
+      startPeer('http-peer', ['--sse', '--notify-status', '200']),
+      startPeer('a2a-peer', ['--legacy']),
+    ]);
   });
   afterAll(async () => {
-    await Promise.all([plain, mcp, mcp200].map((p) => p?.stop()));
+    await Promise.all([plain, mcp, mcp200, a2a].map((p) => p?.stop()));
+  });
+
+  it('an A2A agent (the official SDK): notifications are answered (broken MUST), unknown methods get -32602 (a SHOULD)', async () => {
+    const report = await probe(http(a2a.port, '/'), { dialect: 'a2a' });
+    const v = verdicts(report);
+    expect([v['notification/known'], v['notification/unknown'], v['spec-example/method-not-found'], v['spec-example/positional-1'], v['spec-example/invalid-json']]).toEqual([
+      'fail MUST',
+      'fail MUST',
+      'fail SHOULD',
+      'fail SHOULD',
+      'pass',
+    ]);
+    expect(report.results.find((r) => r.id === 'spec-example/method-not-found')?.did).toMatch(/code -32602, the spec's is -32601/);
   });
 
   it('a conformant JSON-RPC endpoint passes: a notification answered 204 with no body is "nothing"', async () => {
@@ -108,6 +136,13 @@ describe('over HTTP', () => {
     expect(verdicts(report)).toEqual(
       all('mcp', 'pass', { ...BATCHES_NOT_MCP, 'spec-example/notification-update': 'skipped', 'lifecycle/mcp-ping': 'fail MUST' }),
     );
+  });
+
+  it('probed as Ethereum, a peer without eth_chainId breaks EIP-1474\u2019s quantity MUST; its -32601 is an EIP-1474 code', async () => {
+    const report = await probe(http(plain.port), { dialect: 'ethereum' });
+    const v = verdicts(report);
+    expect([v['ethereum/quantity-encoding'], v['ethereum/invalid-params-code'], v['ethereum/unknown-method-code']]).toEqual(['fail MUST', 'fail SHOULD', 'pass']);
+    expect(report.results.find((r) => r.id === 'ethereum/invalid-params-code')?.did).toMatch(/code -32601 is an EIP-1474 code, but not one for this; expected -32602 or -32000/);
   });
 
   it('an MCP server answering a notification POST with 200 breaks the 202 rule', async () => {
