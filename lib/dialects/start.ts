@@ -54,3 +54,32 @@ export function jsonInput(label: string, initial: unknown): AnswerInput {
     },
   };
 }
+
+/** What the user chose in the connect form: each routine answer on or off, and the text of those with a box. */
+export interface StartChoice {
+  off: readonly string[];
+  texts: Readonly<Record<string, string>>;
+}
+
+export interface StartPlan {
+  /** Auto-reply rules to set before the first message: method → value. */
+  rules: Record<string, unknown>;
+  handshake: readonly TemplateStep[];
+}
+
+/** The rules and handshake for a start, or the first text box whose text is wrong (checked before connecting). */
+export function planStart(start: DialectStart, choice: StartChoice): { ok: true; plan: StartPlan } | { ok: false; error: string } {
+  const rules: Record<string, unknown> = {};
+  for (const answer of start.answers) {
+    if (choice.off.includes(answer.method)) continue;
+    const text = choice.texts[answer.method];
+    if (answer.input && text !== undefined) {
+      const v = answer.input.toValue(text);
+      if (!v.ok) return v;
+      rules[answer.method] = v.value;
+    } else {
+      rules[answer.method] = answer.initial;
+    }
+  }
+  return { ok: true, plan: { rules, handshake: start.handshake } };
+}
