@@ -90,11 +90,11 @@ function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
       {open ? (
         <>
           <div className="min-h-0 overflow-hidden bg-bg" style={{ height }} data-testid="mcp-panel">
-            {tab === 'requests' ? (
-              <div className="h-full overflow-auto p-2"><ServerRequests sessionId={sessionId} live={live} /></div>
-            ) : (
-              <ListPane key={`${sessionId}:${tab}`} sessionId={sessionId} kind={tab} live={live} />
-            )}
+            {/* Every pane stays mounted, so a call in flight keeps its form and result across tabs. */}
+            <div className={tab === 'requests' ? 'h-full overflow-auto p-2' : 'hidden'}><ServerRequests sessionId={sessionId} live={live} /></div>
+            {MCP_LIST_KINDS.map((k) => (
+              <div key={`${sessionId}:${k}`} className={tab === k ? 'h-full' : 'hidden'}><ListPane sessionId={sessionId} kind={k} live={live} /></div>
+            ))}
           </div>
           <Splitter axis="y" size={height} onResize={(px) => setHeight(Math.max(140, Math.min(900, px)))} label="Resize the MCP panes" />
         </>
