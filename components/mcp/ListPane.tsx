@@ -40,7 +40,7 @@ export function ListPane({ sessionId, kind, live }: { sessionId: string; kind: M
 
   return (
     <div className="flex h-full min-h-0">
-      <div className="flex w-64 shrink-0 flex-col border-r border-line">
+      <div className="flex w-64 max-w-[40%] min-w-32 shrink-0 flex-col border-r border-line">
         <div className="flex items-center gap-1 border-b border-line p-1">
           <TextInput size="xs" aria-label={`Filter ${spec.label.toLowerCase()}`} placeholder={`${items.length} ${spec.label.toLowerCase()}`} value={filter} onChange={(e) => setFilter(e.target.value)} className="min-w-0 flex-1" />
           <Button size="xs" variant="ghost" disabled={!live} onClick={load} aria-label={`Refresh ${spec.label.toLowerCase()}`}>Refresh</Button>

@@ -78,13 +78,13 @@ function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
   ];
 
   return (
-    <section aria-label="MCP" className="flex shrink-0 flex-col border-b border-line">
-      <div className="flex h-8 shrink-0 items-stretch bg-panel pr-2">
+    <section aria-label="MCP" className="flex min-w-0 shrink-0 flex-col border-b border-line">
+      <div className="flex h-8 min-w-0 shrink-0 items-stretch overflow-hidden bg-panel pr-2">
         <button type="button" aria-label={open ? 'Fold the MCP panes' : 'Unfold the MCP panes'} aria-expanded={open} onClick={() => setOpen(!open)} className="px-2 text-muted hover:text-fg">
           {open ? <IconChevronDown size={13} /> : <IconChevronRight size={13} />}
         </button>
         <span className="self-center pr-2 text-[11.5px] font-semibold text-muted">MCP</span>
-        <Tabs label="MCP" items={items} value={tab} onChange={(t) => { useMcp.getState().setTab(sessionId, t); setOpen(true); }} />
+        <Tabs label="MCP" className="min-w-0 overflow-x-auto" items={items} value={tab} onChange={(t) => { useMcp.getState().setTab(sessionId, t); setOpen(true); }} />
         <StartLine sessionId={sessionId} />
       </div>
       {open ? (
