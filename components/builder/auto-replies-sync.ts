@@ -46,6 +46,9 @@ export async function loadAutoReplies(sessionId: string): Promise<void> {
     return; // a closed session has no live rules: keep what this browser remembers
   }
   if (!server || typeof server !== 'object') return;
+  // This page saved rules while the answer was on its way (a one-step start sets its routine
+  // answers right after connecting): those are newer than what the server said before them.
+  if (useBuilder.getState().autoReplySync[sessionId]) return;
   const local = useBuilder.getState().autoReplies[sessionId] ?? {};
   const merged: Record<string, string> = {};
   for (const [method, value] of Object.entries(server)) {

@@ -12,6 +12,8 @@ import { useTimelineKeys } from '@/components/timeline/useTimelineKeys';
 import { Inspector } from '@/components/inspector/Inspector';
 import { Code } from '@/components/ui/EmptyState';
 import { RecordingNotice } from '@/components/sessions/RecordingNotice';
+import { McpPanel } from '@/components/mcp/McpPanel';
+import { FramingRetry } from '@/components/targets/FramingRetry';
 import { Composer } from './Composer';
 import { Splitter } from './Splitter';
 
@@ -44,6 +46,8 @@ export function Workspace({ sessionId }: { sessionId: string }) {
     <div className="flex h-full min-h-0 min-w-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <Composer sessionId={sessionId} live={live} />
+        <McpPanel sessionId={sessionId} live={live} />
+        <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}

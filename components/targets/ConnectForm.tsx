@@ -7,6 +7,9 @@ import { Segmented } from '@/components/ui/Segmented';
 import { useSessions } from '@/components/stores/sessions';
 import { DIALECT_LABEL, INITIAL_FORM, buildTarget, recallForm, type TargetForm } from './form';
 import { TargetFields } from './TransportFields';
+import { INITIAL_START, startPlanOf, withDialect, type StartForm } from './one-step';
+import { StartOptions } from './StartOptions';
+import { startSession } from './start-session';
 
 const FORM_KEY = 'rpcscope.connectForm';
 
@@ -25,6 +28,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
   const [form, setForm] = useState<TargetForm>(INITIAL_FORM);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [start, setStart] = useState<StartForm>(INITIAL_START);
 
   // localStorage exists only in the browser: read it after the first render, not during it.
   useEffect(() => {
@@ -38,6 +42,11 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
       setError(built.error);
       return;
     }
+    const plan = startPlanOf(form.dialect, start);
+    if (!plan.ok) {
+      setError(plan.error);
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
@@ -49,6 +58,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
         // not remembered, nothing lost
       }
       setForm((f) => ({ ...f, name: '' }));
+      if (plan.plan) void startSession(id, form.dialect, plan.plan);
       onConnected?.(id);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -86,12 +96,13 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
           </Field>
         </div>
       </div>
-      <Field label="Protocol" htmlFor="target-dialect" hint="Names errors and checks the lifecycle rules of that protocol.">
-        <Select id="target-dialect" value={form.dialect} onChange={(e) => setForm({ ...form, dialect: e.target.value })}>
+      <Field label="Protocol" htmlFor="target-dialect" hint="Names errors, checks the lifecycle rules of that protocol and sets its framing.">
+        <Select id="target-dialect" value={form.dialect} onChange={(e) => setForm(withDialect(form, e.target.value))}>
           <option value="">Detect from traffic</option>
           {Object.entries(DIALECT_LABEL).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </Select>
       </Field>
+      <StartOptions dialect={form.dialect} value={start} onChange={setStart} />
 
       {error ? (
         <div role="alert" className="rounded border border-err/40 bg-err-bg px-2 py-1.5 font-mono text-[12px] leading-snug break-words whitespace-pre-wrap text-err">

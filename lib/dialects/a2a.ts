@@ -83,6 +83,8 @@ export const a2aProfile: DialectProfile<'a2a'> = {
   summary: 'A2A: agent ↔ agent over HTTP, JSON-RPC with server-sent events for streaming; v0.3 or v1.0 method names.',
   specUrl: 'https://a2a-protocol.org/latest/specification/',
   wire: 'jsonrpc',
+  // A2A is spoken over HTTP (JSON-RPC POSTs, SSE streams), never on a byte stream.
+  framing: null,
   errors: a2aCatalog,
   decodeError: (error) => decodeByCode(a2aCatalog, error),
   errorsByMessage: false,

@@ -20,6 +20,8 @@ export const baseProfile: DialectProfile<'base'> = {
   summary: 'Plain JSON-RPC 2.0 with no protocol on top.',
   specUrl: 'https://www.jsonrpc.org/specification',
   wire: 'jsonrpc',
+  // Plain JSON-RPC has no framing of its own: the user picks one, or `auto` lets the peer's bytes decide.
+  framing: null,
   errors: catalog,
   decodeError: (error) => decodeByCode(catalog, error),
   errorsByMessage: false,

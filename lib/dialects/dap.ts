@@ -122,6 +122,8 @@ export const dapProfile: DialectProfile<'dap'> = {
   summary: 'DAP: development tool ↔ debug adapter. Not JSON-RPC: seq / type / request_seq, Content-Length framing.',
   specUrl: 'https://microsoft.github.io/debug-adapter-protocol/specification',
   wire: 'dap',
+  // "Content-Length: N\r\n\r\n" before each message, like LSP (DAP base protocol).
+  framing: 'content-length',
   errors: makeCatalog('dap', 'Debug Adapter Protocol', []),
   // DAP has no numeric error codes; failed responses are described by describeDapFailure.
   decodeError: () => undefined,

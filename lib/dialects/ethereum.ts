@@ -102,6 +102,8 @@ export const ethereumProfile: DialectProfile<'ethereum'> = {
   summary: 'Execution-client API (eth_*, net_*, web3_*) over HTTP or WebSocket.',
   specUrl: 'https://ethereum.github.io/execution-apis/',
   wire: 'jsonrpc',
+  // Nodes speak it over HTTP and WebSocket (an IPC socket carries one JSON value after another).
+  framing: null,
   errors: ethereumCatalog,
   decodeError: decodeEthereumError,
   // Nodes report many errors as -32000 and tell them apart by message ("nonce too low").

@@ -6,7 +6,8 @@ import { decodeByCode, makeCatalog, standardCodes } from './catalog';
 import { createLspLifecycleChecker } from './lsp-lifecycle';
 import { lspMethods } from './lsp-methods';
 import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
-import type { DialectMarkers, DialectProfile } from './types';
+import { lspStart } from './lsp-start';
+import type { DialectMarkers, DialectProfile, MessageTemplate } from './types';
 
 const LSP = 'LSP 3.17 ErrorCodes';
 const LSP_LIB = 'vscode-jsonrpc ErrorCodes (client library; a transport failure reported locally, rarely on the wire)';
@@ -121,6 +122,30 @@ const lspMarkers: DialectMarkers = {
   },
 };
 
+/** The handshake the builder inserts and the one-step start sends. */
+const handshakeTemplate: MessageTemplate = {
+  id: 'lsp-handshake',
+  title: 'LSP handshake',
+  summary: '`initialize` with client capabilities, then the `initialized` notification once the result is in.',
+  steps: [
+    {
+      kind: 'request',
+      method: 'initialize',
+      params: {
+        processId: null,
+        clientInfo: LSP_CLIENT_INFO,
+        locale: 'en',
+        rootUri: null,
+        workspaceFolders: null,
+        capabilities: clientCapabilities,
+        trace: 'off',
+      },
+      expect: 'InitializeResult: { capabilities, serverInfo? }. Send nothing else until it arrives.',
+    },
+    { kind: 'notification', method: 'initialized', params: {}, expect: 'No answer (notification).' },
+  ],
+};
+
 export const lspProfile: DialectProfile<'lsp'> = {
   id: 'lsp',
   title: 'Language Server Protocol',
@@ -128,6 +153,8 @@ export const lspProfile: DialectProfile<'lsp'> = {
   summary: 'LSP 3.17: editor ↔ language server, Content-Length framing, requests in both directions.',
   specUrl: 'https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/',
   wire: 'jsonrpc',
+  // LSP base protocol: a Content-Length header block before each message.
+  framing: 'content-length',
   errors: lspCatalog,
   decodeError: (error) => decodeByCode(lspCatalog, error),
   errorsByMessage: false,
@@ -145,28 +172,7 @@ export const lspProfile: DialectProfile<'lsp'> = {
   },
   streamingMethods: new Set(),
   templates: [
-    {
-      id: 'lsp-handshake',
-      title: 'LSP handshake',
-      summary: '`initialize` with client capabilities, then the `initialized` notification once the result is in.',
-      steps: [
-        {
-          kind: 'request',
-          method: 'initialize',
-          params: {
-            processId: null,
-            clientInfo: LSP_CLIENT_INFO,
-            locale: 'en',
-            rootUri: null,
-            workspaceFolders: null,
-            capabilities: clientCapabilities,
-            trace: 'off',
-          },
-          expect: 'InitializeResult: { capabilities, serverInfo? }. Send nothing else until it arrives.',
-        },
-        { kind: 'notification', method: 'initialized', params: {}, expect: 'No answer (notification).' },
-      ],
-    },
+    handshakeTemplate,
     {
       id: 'lsp-shutdown',
       title: 'LSP shutdown',
@@ -195,6 +201,7 @@ export const lspProfile: DialectProfile<'lsp'> = {
       ],
     },
   ],
+  start: lspStart(handshakeTemplate.steps),
   render: (step, options) => renderJsonRpc(step, options?.id),
   createLifecycleChecker: createLspLifecycleChecker,
 };

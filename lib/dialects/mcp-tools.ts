@@ -67,4 +67,5 @@ export const mcpProgressLink: ProgressLink = {
     const message = typeof params.message === 'string' ? params.message.slice(0, 500) : undefined;
     return { ...(progress !== undefined ? { progress } : {}), ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) };
   },
+  askFor: (params, token) => ({ ...params, _meta: { ...(isRecord(params._meta) ? params._meta : {}), progressToken: token } }),
 };

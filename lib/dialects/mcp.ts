@@ -8,7 +8,8 @@ import { createMcpLifecycleChecker } from './mcp-lifecycle';
 import { mcpMethods } from './mcp-methods';
 import { combineCheckers, createMcpToolChecker, mcpProgressLink } from './mcp-tools';
 import { atSeq, idJson, isRecord, notificationText, renderJsonRpc } from './messages';
-import type { DialectErrorInfo, DialectMarkers, DialectProfile } from './types';
+import { MCP_CLIENT_CAPABILITIES, mcpStart } from './mcp-start';
+import type { DialectErrorInfo, DialectMarkers, DialectProfile, MessageTemplate } from './types';
 
 /** Protocol revisions, newest first. The handshake template asks for the first. */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -145,6 +146,22 @@ const mcpMarkers: DialectMarkers = {
   },
 };
 
+/** The handshake the builder inserts and the one-step start sends. */
+const handshakeTemplate: MessageTemplate = {
+  id: 'mcp-handshake',
+  title: 'MCP handshake',
+  summary: '`initialize`, then `notifications/initialized` once the result is in.',
+  steps: [
+    {
+      kind: 'request',
+      method: 'initialize',
+      params: { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: MCP_CLIENT_CAPABILITIES, clientInfo: MCP_CLIENT_INFO },
+      expect: 'result: { protocolVersion, capabilities, serverInfo, instructions? }; the server may pick an older protocolVersion.',
+    },
+    { kind: 'notification', method: 'notifications/initialized', expect: 'No answer (notification).' },
+  ],
+};
+
 export const mcpProfile: DialectProfile<'mcp'> = {
   id: 'mcp',
   title: 'Model Context Protocol',
@@ -152,6 +169,8 @@ export const mcpProfile: DialectProfile<'mcp'> = {
   summary: 'MCP: AI client ↔ tool server over stdio (one JSON message per line) or Streamable HTTP.',
   specUrl: 'https://modelcontextprotocol.io/specification',
   wire: 'jsonrpc',
+  // MCP stdio: "Messages are delimited by newlines, and MUST NOT contain embedded newlines."
+  framing: 'newline',
   errors: mcpCatalog,
   decodeError: decodeMcpError,
   // The SDK's transport errors share -32000/-32001 and differ by message.
@@ -178,20 +197,7 @@ export const mcpProfile: DialectProfile<'mcp'> = {
   // Streamable HTTP's event stream carries one response (plus requests and notifications), not many.
   streamingMethods: new Set(),
   templates: [
-    {
-      id: 'mcp-handshake',
-      title: 'MCP handshake',
-      summary: '`initialize`, then `notifications/initialized` once the result is in.',
-      steps: [
-        {
-          kind: 'request',
-          method: 'initialize',
-          params: { protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: {}, clientInfo: MCP_CLIENT_INFO },
-          expect: 'result: { protocolVersion, capabilities, serverInfo, instructions? }; the server may pick an older protocolVersion.',
-        },
-        { kind: 'notification', method: 'notifications/initialized', expect: 'No answer (notification).' },
-      ],
-    },
+    handshakeTemplate,
     {
       id: 'mcp-list-tools',
       title: 'List tools',
@@ -218,6 +224,7 @@ export const mcpProfile: DialectProfile<'mcp'> = {
       steps: [{ kind: 'request', method: 'ping', expect: 'result: {}' }],
     },
   ],
+  start: mcpStart(handshakeTemplate.steps),
   render: (step, options) => renderJsonRpc(step, options?.id),
   createLifecycleChecker: () => combineCheckers(createMcpLifecycleChecker(), createMcpToolChecker()),
 };

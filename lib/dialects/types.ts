@@ -7,8 +7,9 @@
 import type { ErrorCodeInfo } from '../errors/types';
 import type { FixedCatalog } from './catalog';
 import type { Classified, RawErrorObject } from '../jsonrpc/types';
-import type { Direction, Finding, JsonRpcId } from '../session/types';
+import type { Direction, Finding, Framing, JsonRpcId } from '../session/types';
 import type { MessageEntry } from './messages';
+import type { DialectStart } from './start';
 
 /** The id list is the registry's keys (registry.ts); re-exported here for the profiles' users. */
 export type { DialectId } from './registry';
@@ -85,6 +86,8 @@ export interface ProgressLink {
   notificationToken(params: unknown): unknown;
   /** What the notification says: how far, of how much, and why. */
   read(params: unknown): ProgressState;
+  /** The params of a request that asks for progress under `token` (MCP: `_meta.progressToken`). */
+  askFor?(params: Record<string, unknown>, token: string): Record<string, unknown>;
 }
 
 export interface ProgressState {
@@ -170,6 +173,13 @@ export interface DialectProfile<Id extends string = string> {
   specUrl?: string;
   /** DAP is not JSON-RPC: its messages are rendered and recognised differently. */
   wire: 'jsonrpc' | 'dap';
+  /**
+   * The framing its messages use on a byte stream (stdio, TCP, a Unix socket): choosing the dialect
+   * in the connect form sets it. null: the dialect says nothing about streams (HTTP-only, or any).
+   */
+  framing: Exclude<Framing, 'auto'> | null;
+  /** How rpcscope starts a session for the user (handshake, routine answers); absent: no one-step start. */
+  start?: DialectStart;
   /** Codes this dialect defines (the base profile defines none; the standard catalog follows it). */
   errors: FixedCatalog;
   /** Decode an error object as this dialect would (uses message/data where the code is generic). */

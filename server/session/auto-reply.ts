@@ -2,9 +2,10 @@
  * Auto-reply rules: a language server that blocks on `workspace/configuration` (or an MCP server
  * asking `roots/list`, a debug adapter asking `runInTerminal`) keeps working while the user
  * explores. A JSON-RPC reply echoes the request's id exactly as written on the wire, so ids beyond
- * 2^53 survive; a DAP reply is a DAP response (the rule's value is its body) with `dapSeq` as its seq.
+ * 2^53 survive; a dialect's routine answer may shape the value per request (lib/dialects/routine.ts); a DAP reply is a DAP response (the rule's value is its body) with `dapSeq` as its seq.
  */
 import { composeDapResponse } from '../../lib/builder/dap-reply';
+import { autoReplyResult } from '../../lib/dialects/routine';
 import type { PipelineOutput } from '../../lib/session/pipeline';
 
 export function buildAutoReply(out: PipelineOutput, rules: Record<string, unknown>, dapSeq: number): string | undefined {
@@ -18,5 +19,9 @@ export function buildAutoReply(out: PipelineOutput, rules: Record<string, unknow
   if (event.dir !== 'in' || event.kind !== 'request' || event.method === undefined) return undefined;
   if (!Object.prototype.hasOwnProperty.call(rules, event.method)) return undefined;
   const idText = event.idText ?? JSON.stringify(event.id ?? null);
-  return `{"jsonrpc":"2.0","id":${idText},"result":${JSON.stringify(rules[event.method] ?? null)}}`;
+  // Some answers depend on what was asked (one settings value per workspace/configuration item).
+  const value = out.classified?.value;
+  const params = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { params?: unknown }).params : undefined;
+  const result = autoReplyResult(event.method, rules[event.method] ?? null, params);
+  return `{"jsonrpc":"2.0","id":${idText},"result":${JSON.stringify(result ?? null)}}`;
 }

@@ -1,0 +1,112 @@
+'use client';
+/**
+ * The MCP panes of an MCP session (over stdio, Streamable HTTP or a tap): what the server offers —
+ * tools, resources, resource templates, prompts — listed from the server, each with its form, and
+ * the sampling / elicitation requests it is waiting on. Lists load once the one-step start is done
+ * (for what the server's capabilities declare) or on demand, and reload when the server says a list changed.
+ * Renders nothing for other dialects.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { MCP_LISTS, MCP_LIST_KINDS, listsChangedBy, type McpListKind } from '@/lib/mcp/catalog';
+import { isRecord } from '@/lib/dialects/messages';
+import { useSessions } from '@/components/stores/sessions';
+import { useStarts } from '@/components/targets/start-session';
+import { Splitter } from '@/components/shell/Splitter';
+import { Tabs } from '@/components/ui/Tabs';
+import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
+import { bodyOf } from './calls';
+import { ListPane } from './ListPane';
+import { ServerRequests, usePendingServerRequests } from './ServerRequests';
+import { listsOf, useMcp, type McpTab } from './store';
+
+export function McpPanel({ sessionId, live }: { sessionId: string; live: boolean }) {
+  const dialect = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id);
+  if (dialect !== 'mcp') return null;
+  return <Panel sessionId={sessionId} live={live} />;
+}
+
+/** The list kinds the server's initialize result says it has. */
+function declared(sessionId: string, replySeq: number | null): McpListKind[] {
+  const v = useSessions.getState().sessions[sessionId];
+  const i = replySeq !== null ? v?.indexBySeq.get(replySeq) : undefined;
+  const body = bodyOf(i === undefined ? undefined : v?.events[i]);
+  const caps = isRecord(body) && isRecord(body.result) && isRecord(body.result.capabilities) ? body.result.capabilities : null;
+  return caps ? MCP_LIST_KINDS.filter((k) => MCP_LISTS[k].capability in caps) : ['tools'];
+}
+
+/** Reloads loaded lists when the server says they changed (new events only, each seen once). */
+function useListChanged(sessionId: string) {
+  const view = useSessions((s) => s.sessions[sessionId]);
+  const scanned = useRef(0);
+  useEffect(() => {
+    if (!view) return;
+    const kinds = new Set<McpListKind>();
+    for (let i = scanned.current; i < view.events.length; i++) {
+      const e = view.events[i];
+      if (e.dir === 'in' && e.kind === 'notification' && e.method) listsChangedBy(e.method).forEach((k) => kinds.add(k));
+    }
+    scanned.current = view.events.length;
+    const lists = listsOf(useMcp.getState(), sessionId);
+    for (const k of kinds) if (lists[k].state !== 'idle') void useMcp.getState().load(sessionId, k);
+  }, [view, view?.version, sessionId]);
+}
+
+function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
+  const [open, setOpen] = useState(true);
+  const [height, setHeight] = useState(320);
+  const tab = useMcp((s) => s.tab[sessionId] ?? 'tools');
+  const lists = useMcp((s) => listsOf(s, sessionId));
+  const start = useStarts((s) => s.starts[sessionId]);
+  const waiting = usePendingServerRequests(sessionId).length;
+  useListChanged(sessionId);
+
+  // The first useful view: once the one-step start is done, what the server declared is listed.
+  const startedSeq = start?.state === 'started' ? start.replySeq : undefined;
+  useEffect(() => {
+    if (startedSeq === undefined) return;
+    for (const k of declared(sessionId, startedSeq)) if (listsOf(useMcp.getState(), sessionId)[k].state === 'idle') void useMcp.getState().load(sessionId, k);
+  }, [sessionId, startedSeq]);
+  // A server request waiting for an answer brings its tab forward.
+  useEffect(() => {
+    if (waiting > 0) useMcp.getState().setTab(sessionId, 'requests');
+  }, [sessionId, waiting]);
+
+  const count = (k: McpListKind) => (lists[k].state === 'loaded' ? (lists[k] as { items: unknown[] }).items.length : undefined);
+  const items = [
+    ...MCP_LIST_KINDS.map((k) => ({ id: k as McpTab, label: MCP_LISTS[k].label, badge: count(k) !== undefined ? <span className="text-faint">{count(k)}</span> : undefined })),
+    { id: 'requests' as McpTab, label: 'Server requests', badge: waiting ? <span className="rounded bg-warn-bg px-1 text-warn">{waiting}</span> : undefined },
+  ];
+
+  return (
+    <section aria-label="MCP" className="flex min-w-0 shrink-0 flex-col border-b border-line">
+      <div className="flex h-8 min-w-0 shrink-0 items-stretch overflow-hidden bg-panel pr-2">
+        <button type="button" aria-label={open ? 'Fold the MCP panes' : 'Unfold the MCP panes'} aria-expanded={open} onClick={() => setOpen(!open)} className="px-2 text-muted hover:text-fg">
+          {open ? <IconChevronDown size={13} /> : <IconChevronRight size={13} />}
+        </button>
+        <span className="self-center pr-2 text-[11.5px] font-semibold text-muted">MCP</span>
+        <Tabs label="MCP" className="min-w-0 overflow-x-auto" items={items} value={tab} onChange={(t) => { useMcp.getState().setTab(sessionId, t); setOpen(true); }} />
+        <StartLine sessionId={sessionId} />
+      </div>
+      {open ? (
+        <>
+          <div className="min-h-0 overflow-hidden bg-bg" style={{ height }} data-testid="mcp-panel">
+            {/* Every pane stays mounted, so a call in flight keeps its form and result across tabs. */}
+            <div className={tab === 'requests' ? 'h-full overflow-auto p-2' : 'hidden'}><ServerRequests sessionId={sessionId} live={live} /></div>
+            {MCP_LIST_KINDS.map((k) => (
+              <div key={`${sessionId}:${k}`} className={tab === k ? 'h-full' : 'hidden'}><ListPane sessionId={sessionId} kind={k} live={live} /></div>
+            ))}
+          </div>
+          <Splitter axis="y" size={height} onResize={(px) => setHeight(Math.max(140, Math.min(900, px)))} label="Resize the MCP panes" />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** How the one-step start is going, in the panel's header. */
+function StartLine({ sessionId }: { sessionId: string }) {
+  const start = useStarts((s) => s.starts[sessionId]);
+  if (!start) return null;
+  const text = start.state === 'starting' ? `starting: ${start.step}…` : start.state === 'failed' ? `start failed: ${start.error}` : 'started';
+  return <span role="status" className={`ml-auto self-center truncate text-[11.5px] ${start.state === 'failed' ? 'text-err' : 'text-faint'}`} title={text}>{text}</span>;
+}
