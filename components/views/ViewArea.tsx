@@ -4,7 +4,9 @@
  * of the active session, picked with the switcher above. All three read the same filtered rows,
  * so the filter bar applies to whichever shows.
  */
+import { useState } from 'react';
 import type { SessionView } from '@/components/stores/types';
+import { useSessions } from '@/components/stores/sessions';
 import { modeOf, useViews, type ViewMode } from '@/components/stores/views';
 import { Segmented } from '@/components/ui/Segmented';
 import { Button, Toggle } from '@/components/ui/Button';
@@ -15,6 +17,8 @@ import { sequenceSvg, SVG_MAX_ROWS } from '@/lib/views/sequence-svg';
 import { COMPACT_AXIS, SCALED_AXIS } from '@/lib/views/time-axis';
 import { SequenceView } from './SequenceView';
 import { PlotsView } from './PlotsView';
+import { CompareEntries } from './CompareEntries';
+import { SessionDiffDialog } from './SessionDiffDialog';
 
 const MODES: { value: ViewMode; label: string; title: string }[] = [
   { value: 'timeline', label: 'Timeline', title: 'Every entry as a table row' },
@@ -43,6 +47,8 @@ export function ViewArea({ sessionId, view, indexes, lookup, children }: {
   const setMode = useViews((s) => s.setMode);
   const scaled = useViews((s) => s.scaled);
   const setScaled = useViews((s) => s.setScaled);
+  const selectedSeq = useSessions((s) => s.selectedSeq);
+  const [diffOpen, setDiffOpen] = useState(false);
   const lanes = lanesFor(!isConnectableKind(view.summary.target.kind));
 
   const exportSvg = () => {
@@ -61,7 +67,11 @@ export function ViewArea({ sessionId, view, indexes, lookup, children }: {
             <Button size="xs" variant="ghost" onClick={exportSvg} title={`The diagram of the shown entries as an SVG file (the first ${SVG_MAX_ROWS.toLocaleString('en-US')})`}>Export SVG</Button>
           </>
         ) : null}
+        <span className="flex-1" />
+        <CompareEntries sessionName={view.summary.name} selected={selectedSeq !== null ? lookup(selectedSeq) : undefined} />
+        <Button size="xs" variant="ghost" onClick={() => setDiffOpen(true)} title="Align this session with another by method and see what changed">Compare sessions…</Button>
       </div>
+      {diffOpen ? <SessionDiffDialog initial={sessionId} onClose={() => setDiffOpen(false)} /> : null}
       {mode === 'timeline' ? children
         : mode === 'sequence' ? <SequenceView view={view} indexes={indexes} lookup={lookup} lanes={lanes} />
         : <PlotsView sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} />}
