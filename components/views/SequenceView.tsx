@@ -6,7 +6,8 @@
  * Clicking an arrow selects the entry (the sessions store's selection, shared with the timeline
  * and the inspector).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { TrafficEvent } from '@/lib/session/types';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { useViews } from '@/components/stores/views';
@@ -22,6 +23,57 @@ const INSET = 90;
 const OVERSCAN_PX = 300;
 /** The window moves in steps of this many pixels, so scrolling re-renders every few rows, not every pixel. */
 const STEP_PX = 150;
+
+interface ArrowRowProps {
+  ev: TrafficEvent;
+  lookup: SeqLookup;
+  lanes: number;
+  top: number;
+  rowPx: number;
+  width: number;
+  selected: boolean;
+  onSelect(seq: number): void;
+  /** The session's version: an answer arriving changes the request's arrow. */
+  version: number;
+}
+
+const ArrowRow = memo(function ArrowRow({ ev, lookup, lanes, top, rowPx, width, selected, onSelect }: ArrowRowProps) {
+  const a = arrowOf(ev, lanes, lookup);
+  const y = top + rowPx * 0.6;
+  const x = (lane: number) => GUTTER + laneX(lane, lanes, width - GUTTER, INSET);
+  const x1 = x(a.from);
+  const x2 = x(a.to);
+  return (
+    <g
+      data-seq={ev.seq}
+      data-kind={ev.kind}
+      data-dashed={a.dashed || undefined}
+      data-head={a.head}
+      data-tone={a.tone}
+      aria-selected={selected}
+      role="listitem"
+      aria-label={`#${ev.seq} ${a.title}`}
+      className={`cursor-pointer ${TONE[a.tone]}`}
+      onMouseDown={(e) => { if (e.button === 0) onSelect(ev.seq); }}
+    >
+      <title>{`#${ev.seq} ${a.title}`}</title>
+      <rect x={0} y={top} width={width} height={rowPx} className={selected ? 'fill-sel' : 'fill-transparent hover:fill-hover'} />
+      <text x={6} y={y + 4} className="fill-faint text-[10.5px] tabular-nums">{formatSinceStart(ev.t)}</text>
+      {a.from === a.to ? (
+        <>
+          <circle cx={x1} cy={y} r={3} fill="currentColor" />
+          <text x={x1 - 8} y={y + 4} textAnchor="end" fill="currentColor" className="text-[11px]">{a.label.length > 48 ? `${a.label.slice(0, 47)}…` : a.label}</text>
+        </>
+      ) : (
+        <>
+          <line x1={x1} y1={y} x2={x2} y2={y} stroke="currentColor" strokeWidth={a.batch ? 2.5 : 1.3} strokeDasharray={a.dashed ? '5 3' : undefined} markerEnd={a.head === 'none' ? undefined : `url(#seq-${a.head})`} />
+          {a.batch ? <line x1={x1} y1={y + 3} x2={x2 + (x2 > x1 ? -8 : 8)} y2={y + 3} stroke="currentColor" strokeWidth={1} /> : null}
+          <text x={(x1 + x2) / 2} y={y - 4} textAnchor="middle" fill="currentColor" className="text-[11px]">{a.label.length > 70 ? `${a.label.slice(0, 69)}…` : a.label}</text>
+        </>
+      )}
+    </g>
+  );
+});
 
 export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionView; indexes: number[]; lookup: SeqLookup; lanes: Lane[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -78,48 +130,16 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
   const { start, end } = rowsIn(axis, y0, y1);
   const width = Math.max(320, size.w);
   const x = (lane: number) => GUTTER + laneX(lane, lanes.length, width - GUTTER, INSET);
-  const mid = (r: number) => axis.top[r] + axis.rowPx * 0.6 - y0;
+  const mid = (r: number) => axis.top[r] + axis.rowPx * 0.6;
   const bandH = Math.max(0, Math.min(axis.height, y1) - y0);
 
   const rowsOnScreen = [];
   for (let r = start; r < end; r++) {
     const ev = events[indexes[r]];
     if (!ev) continue;
-    const a = arrowOf(ev, lanes.length, lookup);
-    const y = mid(r);
-    const selected = ev.seq === selectedSeq;
-    const x1 = x(a.from);
-    const x2 = x(a.to);
+    // Keyed by row and memoized on absolute positions: a scroll step mounts only the rows that came into view.
     rowsOnScreen.push(
-      <g
-        key={r}
-        data-seq={ev.seq}
-        data-kind={ev.kind}
-        data-dashed={a.dashed || undefined}
-        data-head={a.head}
-        data-tone={a.tone}
-        aria-selected={selected}
-        role="listitem"
-        aria-label={`#${ev.seq} ${a.title}`}
-        className={`cursor-pointer ${TONE[a.tone]}`}
-        onMouseDown={(e) => { if (e.button === 0) select(ev.seq); }}
-      >
-        <title>{`#${ev.seq} ${a.title}`}</title>
-        <rect x={0} y={axis.top[r] - y0} width={width} height={axis.rowPx} className={selected ? 'fill-sel' : 'fill-transparent hover:fill-hover'} />
-        <text x={6} y={y + 4} className="fill-faint text-[10.5px] tabular-nums">{formatSinceStart(ev.t)}</text>
-        {a.from === a.to ? (
-          <>
-            <circle cx={x1} cy={y} r={3} fill="currentColor" />
-            <text x={x1 - 8} y={y + 4} textAnchor="end" fill="currentColor" className="text-[11px]">{a.label.length > 48 ? `${a.label.slice(0, 47)}…` : a.label}</text>
-          </>
-        ) : (
-          <>
-            <line x1={x1} y1={y} x2={x2} y2={y} stroke="currentColor" strokeWidth={a.batch ? 2.5 : 1.3} strokeDasharray={a.dashed ? '5 3' : undefined} markerEnd={a.head === 'none' ? undefined : `url(#seq-${a.head})`} />
-            {a.batch ? <line x1={x1} y1={y + 3} x2={x2 + (x2 > x1 ? -8 : 8)} y2={y + 3} stroke="currentColor" strokeWidth={1} /> : null}
-            <text x={(x1 + x2) / 2} y={y - 4} textAnchor="middle" fill="currentColor" className="text-[11px]">{a.label.length > 70 ? `${a.label.slice(0, 69)}…` : a.label}</text>
-          </>
-        )}
-      </g>,
+      <ArrowRow key={r} ev={ev} lookup={lookup} lanes={lanes.length} top={axis.top[r]} rowPx={axis.rowPx} width={width} selected={ev.seq === selectedSeq} onSelect={select} version={version} />,
     );
   }
 
@@ -153,8 +173,9 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
                 <marker id="seq-open" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10" fill="none" stroke="context-stroke" strokeWidth={1.5} /></marker>
               </defs>
               {lanes.map((_, i) => <line key={i} x1={x(i)} y1={0} x2={x(i)} y2={bandH} className="stroke-line-strong" strokeWidth={1} />)}
+              <g transform={`translate(0 ${-y0})`}>
               {gapsOnScreen.map((g) => {
-                const gy = axis.top[g.row] - y0 - 7;
+                const gy = axis.top[g.row] - 7;
                 return (
                   <g key={`gap-${g.row}`} className="text-faint" data-gap-ms={Math.round(g.ms)}>
                     <line x1={GUTTER} y1={gy} x2={width} y2={gy} stroke="currentColor" strokeDasharray="2 4" />
@@ -164,6 +185,7 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
               })}
               {joinsOnScreen}
               {rowsOnScreen}
+              </g>
             </svg>
           </div>
         )}
