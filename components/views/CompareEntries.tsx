@@ -34,7 +34,7 @@ export function CompareEntries({ sessionName, selected }: { sessionName: string;
         <Dialog title={`#${shown.a.ev.seq} (${shown.a.sessionName}) against #${shown.b.ev.seq} (${shown.b.sessionName})`} onClose={() => setShown(null)} width={760} testId="compare-entries">
           {(() => {
             const d = compareEntries(shown.a.ev, shown.b.ev);
-            return <ChangeList changes={d.changes} more={d.more} />;
+            return <div className="p-3"><ChangeList changes={d.changes} more={d.more} /></div>;
           })()}
         </Dialog>
       ) : null}

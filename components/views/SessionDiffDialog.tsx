@@ -98,7 +98,7 @@ export function SessionDiffDialog({ initial, onClose }: { initial: string; onClo
   };
   const pick = (side: 0 | 1) => (
     <Field label={side === 0 ? 'Before' : 'After'}>
-      <Select aria-label={side === 0 ? 'Before' : 'After'} value={ids[side]} onChange={(e) => setIds(side === 0 ? [e.target.value, ids[1]] : [ids[0], e.target.value])}>
+      <Select className="w-full" aria-label={side === 0 ? 'Before' : 'After'} value={ids[side]} onChange={(e) => setIds(side === 0 ? [e.target.value, ids[1]] : [ids[0], e.target.value])}>
         {order.map((id) => <option key={id} value={id}>{option(id)}</option>)}
       </Select>
     </Field>
@@ -107,8 +107,8 @@ export function SessionDiffDialog({ initial, onClose }: { initial: string; onClo
 
   return (
     <Dialog title="Compare two sessions" onClose={onClose} width={980} height={720} testId="session-diff">
-      <div className="flex h-full min-h-0 flex-col gap-2">
-        <div className="grid grid-cols-[1fr_1fr_9rem] items-end gap-3">
+      <div className="flex h-full min-h-0 flex-col gap-2 p-3">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem] items-end gap-3">
           {pick(0)}
           {pick(1)}
           <Field label="Latency threshold (ms)">

@@ -98,7 +98,13 @@ export function TimeChart({ label, width, t0, t1, times, series, unit, onBrush }
             d += `${pen ? 'L' : 'M'}${xOf(times[i]).toFixed(1)},${yOf(v).toFixed(1)}`;
             pen = true;
           });
-          return <path key={s.name} d={d} fill="none" strokeWidth={1.6} className={s.className} data-series={s.name} />;
+          // Dots as well as the line: a bucket between two empty ones is a point no line would show.
+          return (
+            <g key={s.name} data-series={s.name}>
+              <path d={d} fill="none" strokeWidth={1.6} className={s.className} />
+              {s.values.map((v, i) => (v === undefined ? null : <circle key={i} cx={xOf(times[i])} cy={yOf(v)} r={1.8} className={`${s.className} fill-bg`} strokeWidth={1.4} />))}
+            </g>
+          );
         })}
         {drag ? (
           <rect x={Math.min(xOf(drag.a), xOf(drag.b))} y={PAD.t} width={Math.abs(xOf(drag.b) - xOf(drag.a))} height={plotH} className="fill-accent/20 stroke-accent" data-testid="brush" />
