@@ -11,6 +11,8 @@ import { renderHeader } from './header';
 import { renderInspector } from './inspector';
 import { loadSession } from './session';
 import { renderTimeline } from './timeline';
+import { renderSequence } from './sequence';
+import { lanesFor } from '../lib/views/sequence';
 import { renderToolbar } from './toolbar';
 
 function start(): void {
@@ -25,6 +27,31 @@ function start(): void {
   const inspector = el('div', 'inspector');
   const show = (ev: (typeof events)[number] | undefined) => renderInspector(inspector, ev, lookup, jumpTo);
   const timeline = renderTimeline(events, lookup, show);
+  // The sequence diagram of the same shown rows, drawn when its tab is chosen (and redrawn on each filter change then).
+  const sequence = renderSequence(events, lookup, lanesFor(targetFacts.observed === true), (ev) => {
+    timeline.selectSeq(ev.seq);
+    show(ev);
+  });
+  let shownRows: readonly number[] = [];
+  let mode: 'timeline' | 'sequence' = 'timeline';
+  const tabs = el('div', 'views');
+  const tab = (name: typeof mode, label: string) => {
+    const b = el('button', '', label);
+    b.type = 'button';
+    b.setAttribute('aria-pressed', String(mode === name));
+    b.addEventListener('click', () => setMode(name));
+    return b;
+  };
+  const tabButtons = [tab('timeline', 'Timeline'), tab('sequence', 'Sequence')];
+  add(tabs, ...tabButtons);
+  function setMode(next: typeof mode): void {
+    mode = next;
+    tabButtons.forEach((b, i) => b.setAttribute('aria-pressed', String((i === 0) === (mode === 'timeline'))));
+    timeline.node.style.display = mode === 'timeline' ? '' : 'none';
+    sequence.node.style.display = mode === 'sequence' ? '' : 'none';
+    if (mode === 'sequence') sequence.setRows(shownRows);
+  }
+  sequence.node.style.display = 'none';
   const kinds = new Set<EventKind>(events.map((e) => e.kind));
   const toolbar = renderToolbar(kinds, applyFilters);
 
@@ -34,6 +61,8 @@ function start(): void {
     toolbar.showCount(rows.length, events.length);
     toolbar.showProblems(compiled.problems);
     timeline.setRows(rows);
+    shownRows = rows;
+    if (mode === 'sequence') sequence.setRows(rows);
   }
 
   /** Follows a pairing link; clears the filters when they hide the other entry. */
@@ -44,7 +73,7 @@ function start(): void {
     timeline.selectSeq(seq);
   }
 
-  add(document.body, renderHeader(file, events.length, targetFacts), toolbar.node, add(el('div', 'main'), timeline.node, inspector));
+  add(document.body, renderHeader(file, events.length, targetFacts), toolbar.node, add(el('div', 'main'), add(el('div', 'list-area'), tabs, timeline.node, sequence.node), inspector));
   applyFilters();
   show(undefined);
   timeline.focus();

@@ -59,7 +59,7 @@ function readTargetFacts(doc: Document): ExportTargetFacts {
   try {
     const v: unknown = JSON.parse(doc.getElementById(HTML_TARGET_LINE_ID)?.textContent ?? '{}');
     const o = isObj(v) ? v : {};
-    return { line: typeof o.line === 'string' ? o.line : '', launch: o.launch === true };
+    return { line: typeof o.line === 'string' ? o.line : '', launch: o.launch === true, observed: o.observed === true };
   } catch {
     return { line: '', launch: false };
   }

@@ -14,6 +14,7 @@ import { Code } from '@/components/ui/EmptyState';
 import { RecordingNotice } from '@/components/sessions/RecordingNotice';
 import { McpPanel } from '@/components/mcp/McpPanel';
 import { FramingRetry } from '@/components/targets/FramingRetry';
+import { ViewArea } from '@/components/views/ViewArea';
 import { Composer } from './Composer';
 import { Splitter } from './Splitter';
 
@@ -51,7 +52,9 @@ export function Workspace({ sessionId }: { sessionId: string }) {
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
+        <ViewArea sessionId={sessionId} view={view} indexes={indexes} lookup={lookup}>
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />
+        </ViewArea>
       </div>
       <Splitter axis="x" size={inspectorWidth} onResize={setInspectorWidth} invert label="Resize the inspector" />
       <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: inspectorWidth }} aria-label="Inspector">

@@ -9,7 +9,7 @@ import { IconClose, IconSearch, IconStats } from '@/components/ui/icons';
 
 const QUERY_HELP =
   'Filter: free text searches the raw wire text. Keys: method:textDocument/* status:error|ok|pending|timeout|late|orphan ' +
-  'latency:>500 dir:in|out|meta kind:request id:3 id:"3" has:findings|error|pair rule:jsonrpc-* seq:100..200. ' +
+  'latency:>500 dir:in|out|meta kind:request id:3 id:"3" has:findings|error|pair rule:jsonrpc-* seq:100..200 time:1s..5s (ms since start). ' +
   'Prefix - to exclude, commas for alternatives.';
 
 export function FilterBar({ sessionId, shown, total, problems, scanMs }: {

@@ -11,4 +11,6 @@ export interface ExportTargetFacts {
   line: string;
   /** The kind starts a program (it has a launch command), which the page shows only as text. */
   launch: boolean;
+  /** Recorded between a real client and server (a tap), not connected to: the diagram's three lanes. */
+  observed?: boolean;
 }

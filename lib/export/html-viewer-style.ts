@@ -32,6 +32,13 @@ button:hover { border-color: var(--accent); }
 .row.paired { background: var(--panel); box-shadow: inset 3px 0 0 var(--accent); }
 .dir-out { color: var(--accent); } .dir-in { color: var(--ok); } .dir-meta { color: var(--muted); }
 .t-ok { color: var(--ok); } .t-error { color: var(--err); } .t-warn { color: var(--warn); } .t-pending { color: var(--pending); } .t-muted { color: var(--muted); }
+.list-area { flex: 1 1 55%; display: flex; flex-direction: column; min-width: 0; min-height: 0; } .list-area > .list { flex: 1; min-height: 0; }
+.views { display: flex; gap: 4px; padding: 4px 10px; border-bottom: 1px solid var(--line); }
+.views button[aria-pressed=true] { border-color: var(--accent); color: var(--accent); }
+.sequence { flex: 1; overflow: auto; } .sequence text { font-size: 11px; } .sequence .lane { font-weight: 600; fill: var(--text); }
+.sequence .lane-line { stroke: var(--line); } .sequence .join { stroke: currentColor; stroke-width: 4; stroke-opacity: .3; }
+.sequence .hit { fill: transparent; cursor: pointer; } .sequence .arrow:hover .hit { fill: var(--panel); }
+.sequence .t-muted, .sequence .gap { fill: var(--muted); } .t-fg { color: var(--text); }
 .inspector { flex: 1 1 45%; overflow: auto; padding: 10px 14px; min-width: 0; }
 .inspector h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 14px 0 6px; }
 .inspector h2:first-child { margin-top: 0; }

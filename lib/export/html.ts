@@ -8,7 +8,7 @@
  * caller hands in its text (the server's EXPORT_ASSETS).
  */
 import type { SessionFileV1 } from '../session/types';
-import { describeTarget, launchCommandOf } from '../targets/registry';
+import { describeTarget, isConnectableKind, launchCommandOf } from '../targets/registry';
 import { HTML_VIEWER_STYLE } from './html-viewer-style';
 
 export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
@@ -22,7 +22,7 @@ export { HTML_DATA_ID, HTML_TARGET_LINE_ID };
  */
 function targetFacts(file: SessionFileV1): ExportTargetFacts {
   try {
-    return { line: describeTarget(file.target), launch: launchCommandOf(file.target) !== undefined };
+    return { line: describeTarget(file.target), launch: launchCommandOf(file.target) !== undefined, observed: !isConnectableKind(file.target.kind) };
   } catch {
     return { line: '', launch: false }; // a kind this version does not know (a newer rpcscope wrote the file)
   }

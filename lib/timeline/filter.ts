@@ -136,6 +136,8 @@ function termPredicate(term: Term): { pred: Pred; state: boolean } {
       };
     case 'seq':
       return { pred: (ev) => compare(term.cmp, ev.seq), state: false };
+    case 'time':
+      return { pred: (ev) => compare(term.cmp, ev.t), state: false };
   }
 }
 

@@ -3,6 +3,7 @@
  *
  *   method:textDocument/*  status:error  latency:>500  dir:in  kind:request  id:3  has:findings
  *   -kind:stderr  "exact phrase"  anything-else (free text over the raw wire text)
+ *   time:1200..3400 (ms since the session started; the plots' brush sets it)
  *
  * `-` negates a term, commas give alternatives (`kind:request,notification`), double quotes keep
  * spaces. Unknown keys are read as free text, so pasting `http://host` still searches for it.
@@ -20,6 +21,7 @@ export type Term =
   | { key: 'rule'; values: string[]; negate: boolean }
   | { key: 'latency'; cmp: Comparison; negate: boolean }
   | { key: 'seq'; cmp: Comparison; negate: boolean }
+  | { key: 'time'; cmp: Comparison; negate: boolean }
   | { key: 'text'; text: string; negate: boolean };
 
 export interface ParsedQuery {
@@ -28,7 +30,7 @@ export interface ParsedQuery {
   problems: string[];
 }
 
-type QueryKey = 'method' | 'status' | 'dir' | 'kind' | 'id' | 'has' | 'rule' | 'latency' | 'seq';
+type QueryKey = 'method' | 'status' | 'dir' | 'kind' | 'id' | 'has' | 'rule' | 'latency' | 'seq' | 'time';
 const KEY_ALIASES: Record<string, QueryKey> = {
   method: 'method', m: 'method',
   status: 'status', is: 'status', state: 'status',
@@ -39,6 +41,7 @@ const KEY_ALIASES: Record<string, QueryKey> = {
   rule: 'rule', finding: 'rule',
   latency: 'latency', lat: 'latency',
   seq: 'seq',
+  time: 'time', t: 'time',
 };
 
 const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method'] as const;
@@ -151,7 +154,8 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
     }
     switch (key) {
       case 'latency':
-      case 'seq': {
+      case 'seq':
+      case 'time': {
         const cmp = parseComparison(value);
         if (!cmp) problems.push(`${key}:${value} — write a number like ${key}:>500, ${key}:<=20 or ${key}:100..500`);
         else terms.push({ key, cmp, negate });
