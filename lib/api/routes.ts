@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { Collection, CollectionFolder, CollectionItem, CollectionTree, Environment, ItemChanges, NewItem, Variable } from '../collections/stored';
 import type { DocumentSummary } from '../openrpc/types';
+import type { RunReport } from '../collections/sequence';
 import type { RedactionReport } from '../redaction/redact';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
@@ -110,6 +111,8 @@ export const API = {
   getItem: get<{ item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   updateItem: put<ItemChanges, { item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   deleteItem: del<Ok>()('/api/collections/:id/items/:itemId'),
+  /** Run a folder (or the whole collection without `folderId`) as a sequence: server/routes/run-folder.ts. */
+  runFolder: post<{ folderId?: string; environmentId?: string; sessionId?: string }, { report: RunReport; sessionIds: string[] }>()('/api/collections/:id/run'),
   runItem: post<{ environmentId?: string; sessionId?: string; name?: string }, RunResult>()('/api/collections/:id/items/:itemId/run'),
 
   // ---- environments (server/routes/environments.ts)
