@@ -5,7 +5,9 @@
  */
 import type { CompletionSource } from '@codemirror/autocomplete';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { composeRequest, PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
+import { PARAMS_MODES, type ParamsMode } from '@/lib/builder/compose';
+import { describeUnknownVariables, resolveRaw, resolveRequest, type ResolvedDraft } from '@/lib/builder/variables';
+import { useActiveVariables } from './useActiveVariables';
 import { wireMismatchWarning } from '@/lib/builder/dap-reply';
 import { getProfile, isDialectId } from '@/lib/dialects/registry';
 import { ID_POLICIES, resolveId, type IdPolicy } from '@/lib/builder/ids';
@@ -75,28 +77,31 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   // A DAP session gets a warning before JSON-RPC text goes into it (the adapter cannot read it).
   const sessionDialect = dialect ?? summary?.dialect?.id;
   const wire = isDialectId(sessionDialect) ? getProfile(sessionDialect).wire : 'jsonrpc';
+  // `{{variables}}` from the active environment: the preview is filled in (secrets masked), the template is sent.
+  const env = useActiveVariables();
+  const drafted: ResolvedDraft = useMemo(() => {
+    const none = (error: string): ResolvedDraft => ({ resolved: { ok: false, error }, unknown: [], used: [] });
+    return draft.mode === 'raw'
+      ? draft.rawText === '' ? none('Type the text to send') : resolveRaw(draft.rawText, env.variables)
+      : !id.ok ? none(id.error) : resolveRequest({ method: draft.method, paramsMode: draft.paramsMode, paramsText, idText: id.idText }, env.variables);
+  }, [draft.mode, draft.rawText, draft.method, draft.paramsMode, paramsText, id, env.variables]);
   const composed = useMemo(() => {
-    const built =
-      draft.mode === 'raw'
-        ? draft.rawText === ''
-          ? ({ ok: false, error: 'Type the text to send' } as const)
-          : ({ ok: true, text: draft.rawText, warnings: [] as string[] } as const)
-        : !id.ok
-          ? id
-          : composeRequest({ method: draft.method, paramsMode: draft.paramsMode, paramsText, idText: id.idText });
+    const built = drafted.resolved;
     const mismatch = built.ok ? wireMismatchWarning(wire, built.text) : undefined;
     return built.ok && mismatch ? { ...built, warnings: [...built.warnings, mismatch] } : built;
-  }, [draft.mode, draft.rawText, draft.method, draft.paramsMode, paramsText, id, wire]);
+  }, [drafted, wire]);
+  const unknownVars = drafted.unknown.length ? describeUnknownVariables(drafted.unknown, env.name) : null;
 
   const live = summary?.status === 'open' || summary?.status === 'connecting';
   const blocked = !sessionId ? 'Connect to a target first' : !live ? `Session is ${summary?.status ?? 'not available'}: open a new one to send` : null;
-  const canSend = !blocked && composed.ok && status.state !== 'sending';
+  const canSend = !blocked && composed.ok && !unknownVars && status.state !== 'sending';
 
   const doSend = async () => {
     if (!canSend || !sessionId || !composed.ok) return;
     const usedAuto = draft.mode === 'compose' && draft.idPolicy === 'auto';
     const usedUuid = draft.mode === 'compose' && draft.idPolicy === 'uuid';
-    const seq = await send(composed.text);
+    const withVars = drafted.used.length > 0 && drafted.template !== undefined && env.id !== undefined;
+    const seq = await send(withVars ? drafted.template! : composed.text, withVars ? env.id : undefined);
     if (seq === null) return;
     if (usedAuto) consume(sessionId, nextId, 1);
     if (usedUuid) setUuid(newUuid());
@@ -129,12 +134,12 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
         )}
         <SaveToCollection
           kind={draft.mode === 'raw' ? 'raw' : 'request'}
-          text={composed.ok ? composed.text : undefined}
+          text={composed.ok ? (drafted.template ?? composed.text) : undefined}
           defaultName={draft.mode === 'raw' ? 'raw message' : draft.method || 'request'}
           sessionId={sessionId}
           blockedReason={composed.ok ? undefined : composed.error}
         />
-        <Button variant="primary" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.ok ? `Send (${mod}+Enter)` : composed.error)} data-testid="builder-send">
+        <Button variant="primary" onClick={doSend} disabled={!canSend} title={blocked ?? unknownVars ?? (composed.ok ? `Send (${mod}+Enter)` : composed.error)} data-testid="builder-send">
           Send <ShortcutHint>{mod}↵</ShortcutHint>
         </Button>
       </div>
@@ -171,6 +176,7 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
 
       <div className="flex flex-col gap-1">
         {!composed.ok && sessionId && <Note tone="error" testId="builder-error">{composed.error}</Note>}
+        {unknownVars && <Note tone="error" testId="builder-unknown-variables">{unknownVars}</Note>}
         {draft.mode === 'compose' && id.ok && id.warning && <Note tone="warning">{id.warning}</Note>}
         {composed.ok && composed.warnings.map((w) => <Note key={w} tone="warning">{w}</Note>)}
         {blocked && <Note tone="info">{blocked}</Note>}

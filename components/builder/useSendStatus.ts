@@ -23,11 +23,11 @@ export function useSendStatus(sessionId: string | null) {
   });
 
   const send = useCallback(
-    async (text: string): Promise<number | null> => {
+    async (text: string, environmentId?: string): Promise<number | null> => {
       if (!sessionId) return null;
       setStatus({ state: 'sending' });
       try {
-        const seq = await useSessions.getState().send(sessionId, text);
+        const seq = await useSessions.getState().send(sessionId, text, environmentId);
         setStatus({ state: 'sent', seq });
         return seq;
       } catch (e) {

@@ -5,6 +5,7 @@ import { useCollections, type CollectionInfo, type FolderNode } from '@/componen
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, NewNameField, Problem, IconPencil } from './ui';
 import { ItemNode } from './ItemNode';
+import { RunFolderButton, RunFolderDialog } from './RunFolder';
 import { messageOf } from '@/components/api/client';
 import { IconButton } from '@/components/ui/Button';
 
@@ -60,6 +61,7 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
   const toggle = useCollections((s) => s.toggle);
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [running, setRunning] = useState(false);
   const empty = folder.folders.length === 0 && folder.items.length === 0;
   return (
     <li role="none" data-folder-id={folder.id}>
@@ -82,6 +84,7 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
         <IconFolder open={open} />
         <InlineName value={folder.name} editing={renaming} onDone={() => setRenaming(false)} label="Folder name" className="flex-1" onSave={(name) => useCollections.getState().renameFolder(collectionId, folder.id, name)} />
         <span className="ml-auto hidden shrink-0 items-center group-hover:flex group-focus-within:flex">
+          <RunFolderButton name={folder.name} onOpen={() => setRunning(true)} />
           <IconButton title="New folder inside" aria-label={`New folder in ${folder.name}`} onClick={(e) => { e.stopPropagation(); toggle(folder.id, true); setAdding(true); }}>
             <IconPlus size={12} />
           </IconButton>
@@ -93,6 +96,7 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
           </ConfirmDelete>
         </span>
       </div>
+      {running ? <RunFolderDialog collectionId={collectionId} folderId={folder.id} name={folder.name} onClose={() => setRunning(false)} /> : null}
       {open ? (
         <>
           {adding ? <ul role="group"><NewFolderField collectionId={collectionId} parentId={folder.id} depth={depth + 1} onDone={() => setAdding(false)} /></ul> : null}

@@ -6,6 +6,7 @@
 import { syntaxTree } from '@codemirror/language';
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
+import { lintableJson } from '@/lib/builder/variables';
 
 function positionFromMessage(message: string, doc: EditorView['state']['doc']): number | undefined {
   const pos = /position (\d+)/.exec(message);
@@ -24,7 +25,8 @@ export function jsonDiagnostics(view: EditorView, allowEmpty: boolean): Diagnost
     return allowEmpty ? [] : [{ from: 0, to: 0, severity: 'error', message: 'Empty: type a JSON value' }];
   }
   try {
-    JSON.parse(text);
+    // A `{{variable}}` stands for a value: it is filled in before sending (lib/builder/variables.ts).
+    JSON.parse(lintableJson(text));
     return [];
   } catch (e) {
     const message = (e instanceof Error ? e.message : String(e)).replace(/^JSON\.parse: /, '');

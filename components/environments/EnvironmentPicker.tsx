@@ -1,11 +1,13 @@
 'use client';
 /** Which environment fills `{{variables}}` when an item runs, and the way to edit them. */
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useEnvironments } from '@/components/stores/environments';
 import { Select } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 
-export function EnvironmentPicker() {
+/** `header`: the top bar's compact copy (the builder's `{{variables}}` come from the same active environment). */
+export function EnvironmentPicker({ where = 'panel' }: { where?: 'panel' | 'header' }) {
+  const selectId = useId();
   const list = useEnvironments((s) => s.list);
   const activeId = useEnvironments((s) => s.activeId);
   const loaded = useEnvironments((s) => s.loaded);
@@ -18,12 +20,12 @@ export function EnvironmentPicker() {
   }, [loaded]);
 
   return (
-    <div className="flex items-center gap-1.5">
-      <label htmlFor="active-environment" className="shrink-0 text-[11px] text-muted">Env</label>
+    <div className="flex items-center gap-1.5" data-testid={where === 'header' ? 'header-environment' : undefined}>
+      <label htmlFor={selectId} className="shrink-0 text-[11px] text-muted">Env</label>
       <Select
-        id="active-environment"
+        id={selectId}
         aria-label="Active environment"
-        className="h-6 flex-1 text-[12px]"
+        className={where === 'header' ? 'h-6 max-w-44 text-[12px]' : 'h-6 flex-1 text-[12px]'}
         value={activeId ?? ''}
         onChange={(e) => setActive(e.target.value || null)}
         title={error ?? 'Variables {{name}} in items are filled from this environment when they run'}
@@ -33,9 +35,11 @@ export function EnvironmentPicker() {
           <option key={e.id} value={e.id}>{e.name} ({e.variables.length})</option>
         ))}
       </Select>
-      <Button size="xs" onClick={() => openEditor()}>
-        Edit…
-      </Button>
+      {where === 'panel' ? (
+        <Button size="xs" onClick={() => openEditor()}>
+          Edit…
+        </Button>
+      ) : null}
     </div>
   );
 }

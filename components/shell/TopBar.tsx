@@ -8,6 +8,7 @@ import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { DialectPicker } from './DialectPicker';
 import { SessionActions } from '@/components/export/SessionActions';
 import { Button } from '@/components/ui/Button';
+import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
 
 const THEME_ICON: Record<ThemeChoice, React.ReactNode> = {
   system: <IconMonitor />,
@@ -62,6 +63,7 @@ export function TopBar() {
       ) : (
         <div className="flex-1" />
       )}
+      <EnvironmentPicker where="header" />
       <BridgeDot />
       <button type="button" onClick={() => setHelpOpen(true)} className="rounded p-1.5 text-muted hover:bg-hover hover:text-fg" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
         <IconKeyboard size={16} />

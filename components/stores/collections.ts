@@ -3,6 +3,7 @@
  * which folders are unfolded (remembered across reloads), and the calls that change them. Every
  * change re-reads the affected tree from the server, so the page never guesses positions.
  */
+import type { RunReport } from '@/lib/collections/sequence';
 import { create } from 'zustand';
 import { API } from '@/lib/api/routes';
 import { api } from '@/components/stores/sessions';
@@ -62,6 +63,8 @@ export interface CollectionsStore {
   updateItem(collectionId: string, itemId: string, changes: ItemChanges): Promise<CollectionItem>;
   deleteItem(collectionId: string, itemId: string): Promise<void>;
   run(collectionId: string, itemId: string, opts: { sessionId?: string; environmentId?: string }): Promise<RunResult>;
+  /** Runs a folder's items in order with their checks (server/routes/run-folder.ts). */
+  runFolder(collectionId: string, folderId: string, opts: { sessionId?: string; environmentId?: string }): Promise<{ report: RunReport; sessionIds: string[] }>;
   importFile(text: string): Promise<ImportResult>;
   importOpenRpc(text: string): Promise<ImportResult>;
   exportFile(id: string): Promise<Downloaded>;
@@ -185,6 +188,10 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
       if (opts.sessionId) body.sessionId = opts.sessionId;
       if (opts.environmentId) body.environmentId = opts.environmentId;
       return api.call(API.runItem, { params: { id: collectionId, itemId }, body });
+    },
+
+    async runFolder(collectionId, folderId, opts) {
+      return api.call(API.runFolder, { params: { id: collectionId }, body: { folderId, ...opts } });
     },
 
     async importFile(text) {

@@ -154,8 +154,10 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       return session.id;
     },
 
-    async send(sessionId, text) {
-      const { seq } = await api.call(API.send, { params: { id: sessionId }, body: { text } });
+    async send(sessionId, text, environmentId) {
+      const { seq } = environmentId
+        ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: { text, environmentId } })
+        : await api.call(API.send, { params: { id: sessionId }, body: { text } });
       return seq;
     },
 

@@ -27,7 +27,8 @@ export interface SessionsState {
   /** POST /api/sessions, then subscribe. Resolves with the new session id or rejects with the server's plain-words error. */
   connect(target: TargetSpec, name?: string): Promise<string>;
   /** Send one message text exactly as given; resolves with the recorded seq of the `out` event. */
-  send(sessionId: string, text: string): Promise<number>;
+  /** With `environmentId`, `{{variables}}` in the text are filled in by the server (secrets included). */
+  send(sessionId: string, text: string, environmentId?: string): Promise<number>;
   close(sessionId: string): Promise<void>;
   /** Bridge client calls these. */
   applyEvents(sessionId: string, events: TrafficEvent[]): void;

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { Collection, CollectionFolder, CollectionItem, CollectionTree, Environment, ItemChanges, NewItem, Variable } from '../collections/stored';
 import type { DocumentSummary } from '../openrpc/types';
+import type { RunReport } from '../collections/sequence';
 import type { RedactionReport } from '../redaction/redact';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
@@ -110,6 +111,8 @@ export const API = {
   getItem: get<{ item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   updateItem: put<ItemChanges, { item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   deleteItem: del<Ok>()('/api/collections/:id/items/:itemId'),
+  /** Run a folder (or the whole collection without `folderId`) as a sequence: server/routes/run-folder.ts. */
+  runFolder: post<{ folderId?: string; environmentId?: string; sessionId?: string }, { report: RunReport; sessionIds: string[] }>()('/api/collections/:id/run'),
   runItem: post<{ environmentId?: string; sessionId?: string; name?: string }, RunResult>()('/api/collections/:id/items/:itemId/run'),
 
   // ---- environments (server/routes/environments.ts)
@@ -120,6 +123,8 @@ export const API = {
   deleteEnvironment: del<Ok>()('/api/environments/:id'),
   setVariable: put<{ value: string; secret?: boolean }, { environment: Environment }>()('/api/environments/:id/variables/:name'),
   deleteVariable: del<Ok>()('/api/environments/:id/variables/:name'),
+  /** A builder message with `{{variables}}`, filled in on the server (server/routes/send-with-environment.ts). */
+  sendWithEnvironment: post<{ text: string; environmentId: string }, { seq: number }>()('/api/sessions/:id/send-with-environment'),
   exportEnvironment: get<FileDownload>()('/api/environments/:id/export'),
   importEnvironment: post<{ text: string }, { environment: Environment; secrets: string[] }>()('/api/environments/import'),
   previewEnvironment: post<{ text?: string; target?: TargetSpec }, { text?: string; target?: TargetSpec; unknown: { name: string; where: string }[]; needsValue?: string }>()('/api/environments/:id/preview'),

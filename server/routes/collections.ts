@@ -24,6 +24,7 @@ import { sentSecrets } from '../session/secrets';
 import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
 import { SendRefusedError } from '../transports/send-queue';
+import { runFolderRoutes } from './run-folder';
 
 const IMPORT_LIMIT = 40 * 1024 * 1024;
 
@@ -136,7 +137,8 @@ function answerImport(store: Store, parsed: CollectionParse, name?: string): Col
 export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
   const { store } = deps;
   const c = store.collections;
-  return router
+  // "Run folder" has its own file; it registers beside these routes.
+  return runFolderRoutes(router, deps)
     .on(API.listCollections, guard(() => ({ collections: c.list() })))
     .on(API.createCollection, guard(async (ctx) => ({ collection: c.create({ name: requiredString(await objectBody(ctx), 'name') }) })))
     .on(API.importCollection, guard(async (ctx) => {

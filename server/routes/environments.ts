@@ -22,6 +22,7 @@ import {
   type UnknownVariable,
 } from '../../lib/variables';
 import { safeFileName } from '../../lib/export/filename';
+import { sendWithEnvironmentRoutes } from './send-with-environment';
 import { guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 
 const ENV_IMPORT_LIMIT = 8 * 1024 * 1024;
@@ -65,7 +66,8 @@ function maskTarget(t: TargetSpec, vars: readonly Variable[]): TargetSpec {
 
 export function environmentRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
   const envs = (deps.store as Store).environments;
-  return router
+  // The builder's send with an environment lives beside these routes (its own file).
+  return sendWithEnvironmentRoutes(router, deps)
     .on(API.listEnvironments, guard(() => ({ environments: envs.list().map(masked) })))
     .on(API.createEnvironment, guard(async (ctx) => {
       const body = await objectBody(ctx);

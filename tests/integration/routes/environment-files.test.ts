@@ -83,3 +83,33 @@ describe('item checks', () => {
     expect(back.json.tree.items[0].checks).toEqual(checks);
   });
 });
+
+describe('sending a builder message with {{variables}}', () => {
+  it('fills values in on the server, shows the secret masked to the page, and names unknown variables', async () => {
+    const env = await t.api<{ environment: Env }>('POST', '/api/environments', {
+      name: 'Builder', variables: [{ name: 'n', value: '7', secret: false }, { name: 'key', value: 'sk-builder-4242', secret: true }],
+    });
+    const envId = env.json.environment.id;
+    const target = { kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'newline'], framing: 'newline' };
+    const s = await t.api<{ session: { id: string } }>('POST', '/api/sessions', { target });
+    const id = s.json.session.id;
+    const sent = await t.api<{ seq: number }>('POST', `/api/sessions/${id}/send-with-environment`, {
+      text: '{"jsonrpc":"2.0","id":1,"method":"echo","params":{"n":{{n}},"key":"{{key}}"}}', environmentId: envId,
+    });
+    expect(sent.status).toBe(200);
+    let raw = '';
+    for (let i = 0; i < 100 && !raw; i++) {
+      const events = (await t.api<{ events: { seq: number; raw: string }[] }>('GET', `/api/sessions/${id}/events`)).json.events;
+      raw = events.find((e) => e.seq === sent.json.seq)?.raw ?? '';
+      if (!raw) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(raw).toBe('{"jsonrpc":"2.0","id":1,"method":"echo","params":{"n":7,"key":"••••••••"}}\n');
+    const revealed = await t.api<{ event: { raw: string } }>('GET', `/api/sessions/${id}/events/${sent.json.seq}/revealed`);
+    expect(revealed.json.event.raw).toContain('"key":"sk-builder-4242"');
+
+    const unknown = await t.api<{ error: string }>('POST', `/api/sessions/${id}/send-with-environment`, { text: '{"a":"{{nope}}"}', environmentId: envId });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toBe('message uses {{nope}}: not defined in the chosen environment');
+    await t.api('POST', `/api/sessions/${id}/close`, {});
+  });
+});
