@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, TrafficEventSchema, nameSchema } from '../session/schemas';
+import type { SessionComment } from '../session/types';
 import { ROLES } from './roles';
 
 export const TEAM_LIMITS = {
@@ -51,15 +52,8 @@ export const CommentBodySchema = z.strictObject({
     .refine((s) => s.trim().length > 0, 'the comment is empty'),
 });
 
-/** A comment as the server lists it and the session file carries it. */
-export const CommentSchema = z.object({
-  id: z.number().int().nonnegative(),
-  seq: z.number().int().nonnegative(),
-  author: z.string().max(64),
-  text: z.string().max(TEAM_LIMITS.commentChars),
-  at: z.string().max(40),
-});
-export type TeamComment = z.infer<typeof CommentSchema>;
+/** A comment as the server lists it and the session file carries it (one shape, lib/session). */
+export type TeamComment = SessionComment;
 
 /** Push a collection: `version` is the one the pusher last pulled (0 for a new collection). */
 export const PutCollectionBodySchema = z.strictObject({

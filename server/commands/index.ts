@@ -4,6 +4,8 @@
  * lists them from this table. Each command parses its own arguments and prints its own usage.
  */
 import { runCli, runTapCli } from '../cli';
+import { runPublishCli } from './publish';
+import { runTeamCli } from './team';
 
 /** How a command ended: an exit code, or a signal to re-raise (the tap ends as its server ended). */
 export interface CommandExit {
@@ -29,6 +31,8 @@ export const COMMANDS = {
       return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;
     },
   },
+  team: { synopsis: 'serve|user|token …   the team server on PostgreSQL and its people (see README)', run: runTeamCli },
+  publish: { synopsis: 'FILE --to TEAM_URL  redact a session file and publish it to a team server', run: runPublishCli },
 } satisfies Record<string, CommandDef>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,0 +1,24 @@
+/**
+ * `/t/<id>`: a published session in the HTML export's viewer (viewer/, the same timeline, filters
+ * and inspector code as the app, read-only), built from the team store for a signed-in teammate.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildHtmlExport } from '../../lib/export/html';
+import { viewerScript } from '../export-viewer';
+import type { Caller } from './auth';
+import type { TeamContext } from './context';
+import { redirect } from './http';
+import { page } from './pages';
+import { sessionFileOf } from './routes-sessions';
+
+export async function handleWatchPage(ctx: TeamContext, req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller | undefined): Promise<boolean> {
+  const m = /^\/t\/([^/]+)$/.exec(url.pathname);
+  if (!m || req.method !== 'GET') return false;
+  if (!caller) return redirect(res, `/login`), true;
+  const s = await ctx.store.session(decodeURIComponent(m[1]));
+  if (!s) return page(res, 404, 'Not found', '<h1>No such published session</h1><p><a href="/">Published sessions</a></p>'), true;
+  const html = buildHtmlExport(await sessionFileOf(ctx, s), viewerScript());
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+  res.end(html);
+  return true;
+}
