@@ -12,6 +12,8 @@ import { renderInspector } from './inspector';
 import { loadSession } from './session';
 import { renderTimeline } from './timeline';
 import { renderToolbar } from './toolbar';
+import { Comments } from './comments';
+import { followLive, postComment, readLiveConfig } from './live';
 
 function start(): void {
   const loaded = loadSession(document);
@@ -20,10 +22,18 @@ function start(): void {
     return;
   }
   const { file, targetFacts, events, lookup } = loaded.session;
+  const live = readLiveConfig(document);
+  const comments = new Comments(file.comments);
+  let current: (typeof events)[number] | undefined;
   document.title = `${file.name || 'session'} — rpcscope`;
 
   const inspector = el('div', 'inspector');
-  const show = (ev: (typeof events)[number] | undefined) => renderInspector(inspector, ev, lookup, jumpTo);
+  const show = (ev: (typeof events)[number] | undefined) => {
+    current = ev;
+    renderInspector(inspector, ev, lookup, jumpTo);
+    const commentUrl = live?.commentUrl;
+    if (ev) inspector.insertBefore(comments.render(ev.seq, commentUrl ? (text) => postComment(commentUrl, ev.seq, text) : undefined), inspector.children[2] ?? null);
+  };
   const timeline = renderTimeline(events, lookup, show);
   const kinds = new Set<EventKind>(events.map((e) => e.kind));
   const toolbar = renderToolbar(kinds, applyFilters);
@@ -48,6 +58,23 @@ function start(): void {
   applyFilters();
   show(undefined);
   timeline.focus();
+
+  if (live) {
+    const state = el('span', 'live-state', 'connecting…');
+    state.dataset.testid = 'live-state';
+    document.body.querySelector('header')?.appendChild(state);
+    followLive(live, () => (events.length ? events[events.length - 1].seq : -1), {
+      events: (more) => {
+        loaded.session.append(more);
+        for (const e of more) kinds.add(e.kind);
+        applyFilters();
+      },
+      comment: (c) => {
+        if (comments.add(c) && current?.seq === c.seq) show(current);
+      },
+      state: (text) => (state.textContent = text === 'live' ? '● live' : text),
+    });
+  }
 }
 
 start();

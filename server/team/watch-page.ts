@@ -1,9 +1,11 @@
 /**
  * `/t/<id>`: a published session in the HTML export's viewer (viewer/, the same timeline, filters
  * and inspector code as the app, read-only), built from the team store for a signed-in teammate.
+ * It follows the session live (entries and comments) and lets members and owners comment.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildHtmlExport } from '../../lib/export/html';
+import { may } from '../../lib/team/roles';
 import { viewerScript } from '../export-viewer';
 import type { Caller } from './auth';
 import type { TeamContext } from './context';
@@ -17,7 +19,9 @@ export async function handleWatchPage(ctx: TeamContext, req: IncomingMessage, re
   if (!caller) return redirect(res, `/login`), true;
   const s = await ctx.store.session(decodeURIComponent(m[1]));
   if (!s) return page(res, 404, 'Not found', '<h1>No such published session</h1><p><a href="/">Published sessions</a></p>'), true;
-  const html = buildHtmlExport(await sessionFileOf(ctx, s), viewerScript());
+  const base = `/api/sessions/${encodeURIComponent(s.id)}`;
+  const live = { streamUrl: `${base}/live`, ...(may(caller.user.role, 'comment') ? { commentUrl: `${base}/comments` } : {}) };
+  const html = buildHtmlExport(await sessionFileOf(ctx, s), viewerScript(), { live });
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
   res.end(html);
   return true;
