@@ -111,6 +111,9 @@ export function checkStateChange(req: IncomingMessage, publicUrl: URL | undefine
     if (via === 'token') return;
     throw new HttpError(403, 'a change without an Origin header: changes come from the team server\'s own pages or with a token');
   }
+  // Pages sent with Referrer-Policy: no-referrer (ours, and the HTML export's) make the browser say
+  // `Origin: null`; Sec-Fetch-Site, which no page can set, then says whether it was our own page.
+  if (origin === 'null' && site === 'same-origin') return;
   if (origin !== ownOrigin(req, publicUrl)) throw new HttpError(403, `Origin "${origin.slice(0, 200)}" is not this team server`);
 }
 

@@ -46,6 +46,7 @@ export class LiveHub {
       'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
     });
+    res.write(': open\n\n'); // the page learns at once that it is live, even with no backlog to send
     const w: Watcher = { res, pending: [], lastSeq: afterSeq };
     const set = this.watchers.get(sessionId) ?? new Set();
     this.watchers.set(sessionId, set);
