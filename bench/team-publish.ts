@@ -3,7 +3,7 @@
  * (default 100 000), starts a throwaway PostgreSQL and a team server, publishes the file the way
  * `rpcscope publish` does (redaction pass, then one POST) and reports the time and the tables' size.
  *
- *   node --import tsx bench/team-publish.ts [entries]
+ *   node --import tsx bench/team-publish.ts [entries] [--no-redact]   (--no-redact: only the server's part, no redaction kinds)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { freshDatabase, startPostgres } from '../tests/helpers/postgres';
 import { writeSessionFile } from '../tests/fixtures/sessions/write-session-file';
 
 const entries = Number(process.argv[2] ?? 100_000);
+const redact = !process.argv.includes('--no-redact');
 const dir = mkdtempSync(join(tmpdir(), 'rpcscope-team-bench-'));
 const pgServer = await startPostgres();
 try {
@@ -33,7 +34,7 @@ try {
   const parsed = parseSessionFile(readFileSync(file, 'utf8'));
   if (!parsed.ok) throw new Error(parsed.error);
   const t1 = performance.now();
-  const r = await publishFile(server.url, token, parsed.value);
+  const r = await publishFile(server.url, token, parsed.value, redact ? {} : { redaction: { kinds: [] } });
   const t2 = performance.now();
   const c = new pg.Client({ connectionString: database });
   await c.connect();

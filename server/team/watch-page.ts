@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildHtmlExport } from '../../lib/export/html';
 import { may } from '../../lib/team/roles';
-import { viewerScript } from '../export-viewer';
+import { TEAM_VIEWER_BUNDLE_PATH, viewerScript } from '../export-viewer';
 import type { Caller } from './auth';
 import type { TeamContext } from './context';
 import { redirect } from './http';
@@ -21,7 +21,7 @@ export async function handleWatchPage(ctx: TeamContext, req: IncomingMessage, re
   if (!s) return page(res, 404, 'Not found', '<h1>No such published session</h1><p><a href="/">Published sessions</a></p>'), true;
   const base = `/api/sessions/${encodeURIComponent(s.id)}`;
   const live = { streamUrl: `${base}/live`, ...(may(caller.user.role, 'comment') ? { commentUrl: `${base}/comments` } : {}) };
-  const html = buildHtmlExport(await sessionFileOf(ctx, s), viewerScript(), { live });
+  const html = buildHtmlExport(await sessionFileOf(ctx, s), viewerScript(TEAM_VIEWER_BUNDLE_PATH), { live });
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
   res.end(html);
   return true;

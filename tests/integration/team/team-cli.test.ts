@@ -75,7 +75,11 @@ describe('rpcscope team and rpcscope publish', () => {
     expect(exported.value.redactions).toBeDefined();
     const page = await team.api(`/t/${id}`, { as: 'viewer' });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('"format":"rpcscope-session"');
+    const html = await page.text();
+    expect(html).toContain('"format":"rpcscope-session"');
+    // The team's page follows the session live (same origin only); plain exports stay offline.
+    expect(html).toContain("connect-src 'self'");
+    expect(html).toContain('EventSource');
 
     await expect(publishFile(team.server.url, 'rpcs_wrong', exported.value)).rejects.toThrow('the team server refused (401): this token is not known to this team server');
   }, 30_000);
