@@ -10,7 +10,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { VIEWER_BUNDLE_PATH } from '../server/export-viewer';
+import { TEAM_VIEWER_BUNDLE_PATH, VIEWER_BUNDLE_PATH } from '../server/export-viewer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,9 +33,19 @@ const pureSources: Plugin = {
   },
 };
 
+/** The export's viewer, and the team server's page (the same viewer plus live following). */
+const BUNDLES: [entry: string, out: string][] = [
+  ['main.ts', VIEWER_BUNDLE_PATH],
+  ['team-main.ts', TEAM_VIEWER_BUNDLE_PATH],
+];
+
 export default async function buildViewer(): Promise<void> {
+  for (const [entry, out] of BUNDLES) await buildOne(entry, out);
+}
+
+async function buildOne(entry: string, out: string): Promise<void> {
   const result = await build({
-    entryPoints: [path.join(ROOT, 'viewer', 'main.ts')],
+    entryPoints: [path.join(ROOT, 'viewer', entry)],
     tsconfig: path.join(ROOT, 'viewer', 'tsconfig.json'),
     bundle: true,
     write: false,
@@ -52,14 +62,14 @@ export default async function buildViewer(): Promise<void> {
   const text = result.outputFiles[0].text;
   const bad = UNSAFE_IN_SCRIPT.exec(text);
   if (bad) throw new Error(`the viewer bundle contains "${bad[0]}", which would break the page it is inlined into`);
-  mkdirSync(path.dirname(VIEWER_BUNDLE_PATH), { recursive: true });
+  mkdirSync(path.dirname(out), { recursive: true });
   // Written beside and renamed, so a server reading it during a rebuild never sees half a file.
-  const tmp = `${VIEWER_BUNDLE_PATH}.${process.pid}.tmp`;
+  const tmp = `${out}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
-  renameSync(tmp, VIEWER_BUNDLE_PATH);
+  renameSync(tmp, out);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   await buildViewer();
-  console.log(`rpcscope: built the HTML export viewer (${path.relative(ROOT, VIEWER_BUNDLE_PATH)})`);
+  console.log(`rpcscope: built the HTML export viewer (${BUNDLES.map(([, out]) => path.relative(ROOT, out)).join(", ")})`);
 }

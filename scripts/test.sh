@@ -18,6 +18,17 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
   fi
 fi
 
+# The team server's tests start their own throwaway PostgreSQL cluster (tests/helpers/postgres.ts).
+if [ -z "${RPCSCOPE_TEST_DATABASE_URL:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's postgresql (the team server's tests run on a real PostgreSQL)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || exit 1
+  else
+    echo "PostgreSQL not found: install Debian's postgresql (apt-get install postgresql) or set RPCSCOPE_TEST_DATABASE_URL" >&2
+    exit 1
+  fi
+fi
+
 rm -rf reports && mkdir -p reports
 failed_stages=()
 stage() { # stage NAME COMMAND...

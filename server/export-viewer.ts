@@ -13,6 +13,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the build writes the bundle; the one place that names it. */
 export const VIEWER_BUNDLE_PATH = path.join(ROOT, 'dist', 'export-viewer.js');
+/** The same viewer with live following and comments, for the team server's `/t/<id>` (viewer/team-main.ts). */
+export const TEAM_VIEWER_BUNDLE_PATH = path.join(ROOT, 'dist', 'team-viewer.js');
 
 let cached: { file: string; mtimeMs: number; size: number; text: string } | undefined;
 

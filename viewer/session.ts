@@ -15,6 +15,8 @@ export interface LoadedSession {
   lookup: SeqLookup;
   /** Position of each seq in `events`. */
   indexOf(seq: number): number | undefined;
+  /** Adds entries that arrived later (a team server's live page), after the ones held. */
+  append(more: readonly TrafficEvent[]): void;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,6 +53,15 @@ export function loadSession(doc: Document): { ok: true; session: LoadedSession }
         return i === undefined ? undefined : events[i];
       },
       indexOf: (seq) => index.get(seq),
+      append: (more) => {
+        for (const e of more) {
+          if (!isObj(e) || typeof e.seq !== 'number' || index.has(e.seq)) continue;
+          if (!Array.isArray(e.findings)) e.findings = [];
+          if (typeof e.raw !== 'string') e.raw = '';
+          index.set(e.seq, events.length);
+          events.push(e);
+        }
+      },
     },
   };
 }

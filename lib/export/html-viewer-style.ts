@@ -52,5 +52,8 @@ pre { background: var(--code); border: 1px solid var(--line); border-radius: 4px
 .finding .spec { color: var(--muted); font-style: italic; }
 .empty { color: var(--muted); padding: 20px; }
 a.jump { color: var(--accent); cursor: pointer; text-decoration: underline; }
+.comment { border-left: 3px solid var(--accent); padding: 2px 8px; margin: 4px 0; } .comment-text { white-space: pre-wrap; word-break: break-word; }
+.comments textarea { width: 100%; box-sizing: border-box; font: inherit; background: var(--code); color: inherit; border: 1px solid var(--line); border-radius: 4px; margin-top: 6px; }
+.live-state { margin-left: 12px; color: var(--accent); }
 @media (max-width: 900px) { .main { flex-direction: column; } .list { border-right: 0; border-bottom: 1px solid var(--line); } }
 `;

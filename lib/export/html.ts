@@ -12,9 +12,12 @@ import { describeTarget, isConnectableKind, launchCommandOf } from '../targets/r
 import { HTML_VIEWER_STYLE } from './html-viewer-style';
 
 export const HTML_EXPORT_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
-import { HTML_DATA_ID, HTML_TARGET_LINE_ID, type ExportTargetFacts } from './html-ids';
+import { HTML_DATA_ID, HTML_LIVE_ID, HTML_TARGET_LINE_ID, type ExportTargetFacts, type LiveViewConfig } from './html-ids';
 
 export { HTML_DATA_ID, HTML_TARGET_LINE_ID };
+
+/** A team server's page may also talk to its own origin (the live stream, comments), nothing else. */
+const LIVE_CSP = `${HTML_EXPORT_CSP}; connect-src 'self'`;
 
 /**
  * The target in one line, worded here by the target-kind registry: the viewer must not bundle the
@@ -36,7 +39,7 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function buildHtmlExport(file: SessionFileV1, viewerScript: string): string {
+export function buildHtmlExport(file: SessionFileV1, viewerScript: string, opts: { live?: LiveViewConfig } = {}): string {
   // The build refuses such a bundle already; a page whose script ends early would run peer text.
   if (/<\/script|<!--|<script/i.test(viewerScript)) throw new Error('the HTML export viewer cannot be inlined: it contains a script tag or comment opener');
   if (!viewerScript.trim()) throw new Error('the HTML export viewer is empty: rebuild it (npm run build)');
@@ -45,7 +48,7 @@ export function buildHtmlExport(file: SessionFileV1, viewerScript: string): stri
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${HTML_EXPORT_CSP}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${opts.live ? LIVE_CSP : HTML_EXPORT_CSP}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="generator" content="rpcscope">',
@@ -56,6 +59,7 @@ export function buildHtmlExport(file: SessionFileV1, viewerScript: string): stri
     '<noscript>This rpcscope export needs JavaScript to show its timeline. The session itself is in this file as JSON.</noscript>',
     `<script type="application/json" id="${HTML_DATA_ID}">${scriptSafeJson(file)}</script>`,
     `<script type="application/json" id="${HTML_TARGET_LINE_ID}">${scriptSafeJson(targetFacts(file))}</script>`,
+    opts.live ? `<script type="application/json" id="${HTML_LIVE_ID}">${scriptSafeJson(opts.live)}</script>` : '',
     `<script>${viewerScript}</script>`,
     '</body>',
     '</html>',

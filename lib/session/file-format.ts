@@ -5,14 +5,14 @@
  * either valid as a whole or refused with one readable reason; nothing is ever half-loaded.
  */
 import { LIMITS, SessionFileV1Schema, formatIssues, type Result } from './schemas';
-import type { SessionFileV1, SessionSummary, TrafficEvent } from './types';
+import type { SessionComment, SessionFileV1, SessionSummary, TrafficEvent } from './types';
 
 export const SESSION_FILE_FORMAT = 'rpcscope-session';
 export const SESSION_FILE_VERSION = 1;
 
 type Obj = Record<string, unknown>;
 
-const FILE_ORDER = ['format', 'version', 'name', 'startedAt', 'target', 'redactions', 'events'];
+const FILE_ORDER = ['format', 'version', 'name', 'startedAt', 'target', 'redactions', 'events', 'comments'];
 const TARGET_ORDER = ['kind', 'url', 'host', 'port', 'command', 'args', 'cwd', 'framing', 'subprotocols', 'headers', 'env'];
 const EVENT_ORDER = [
   'seq', 't', 'time', 'dir', 'kind', 'id', 'idText', 'method', 'state', 'late', 'pair', 'latencyMs',
@@ -58,6 +58,8 @@ const orderEvent = (e: Obj) =>
 export interface BuildOptions {
   /** What the redaction pass removed, per kind (recorded in the file so readers know). */
   redactions?: { kind: string; count: number }[];
+  /** Comments on entries (published sessions); left out when there are none. */
+  comments?: readonly SessionComment[];
 }
 
 /** A session file from a session's summary and its events (already redacted, if wanted). */
@@ -75,6 +77,7 @@ export function buildSessionFile(
       target: summary.target,
       redactions: opts.redactions?.map((r) => ({ kind: r.kind, count: r.count })),
       events: events.map((e) => orderEvent(e as unknown as Obj)),
+      comments: opts.comments?.length ? opts.comments.map((c) => ({ id: c.id, seq: c.seq, author: c.author, text: c.text, at: c.at })) : undefined,
     },
     FILE_ORDER,
     { target: one((t) => ordered(t, TARGET_ORDER)) },
@@ -85,7 +88,7 @@ export function buildSessionFile(
 /** Pretty-printed, newline-terminated JSON in the file's key order. */
 export function serializeSessionFile(file: SessionFileV1): string {
   // Re-order on the way out too, so a file built by hand serialises the same way.
-  const canonical = buildSessionFile(file, file.events, { redactions: file.redactions });
+  const canonical = buildSessionFile(file, file.events, { redactions: file.redactions, comments: file.comments });
   return JSON.stringify(canonical, null, 2) + '\n';
 }
 

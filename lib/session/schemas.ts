@@ -200,6 +200,15 @@ export const SessionSummarySchema = z.object({
   recording: SessionRecordingSchema.optional(),
 });
 
+/** A comment on an entry (lib/team publishes them; the session file carries them). */
+export const SessionCommentSchema = z.object({
+  id: count,
+  seq,
+  author: z.string().max(LIMITS.nameChars),
+  text: z.string().max(LIMITS.textChars),
+  at: isoTime,
+});
+
 export const SessionFileV1Schema = z.object({
   format: z.literal('rpcscope-session'),
   version: z.literal(1),
@@ -208,6 +217,7 @@ export const SessionFileV1Schema = z.object({
   name: z.string().max(LIMITS.nameChars).regex(noControl, 'name may not contain control characters').optional(),
   redactions: z.array(z.object({ kind: label, count })).max(LIMITS.redactionKinds).optional(),
   events: z.array(TrafficEventSchema).max(LIMITS.eventsPerFile),
+  comments: z.array(SessionCommentSchema).max(LIMITS.eventsPerFile).optional(),
 });
 
 // ---------- bridge and API ----------

@@ -248,4 +248,16 @@ export interface SessionFileV1 {
   name?: string;
   redactions?: { kind: string; count: number }[];
   events: TrafficEvent[];
+  /** Teammates' comments on entries (a team server's published sessions); absent in older files. */
+  comments?: SessionComment[];
+}
+
+/** A comment on one entry of a session, by `seq`. */
+export interface SessionComment {
+  id: number;
+  seq: number;
+  author: string;
+  text: string;
+  /** ISO time it was made. */
+  at: string;
 }

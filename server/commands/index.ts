@@ -6,6 +6,8 @@
 import { runCli, runTapCli } from '../cli';
 import { runProbeCli } from './probe';
 import { runRunCli } from './run';
+import { runPublishCli } from './publish';
+import { runTeamCli } from './team';
 
 /** How a command ended: an exit code, or a signal to re-raise (the tap ends as its server ended). */
 export interface CommandExit {
@@ -36,6 +38,8 @@ export const COMMANDS = {
     run: async (argv) => ({ code: await runProbeCli(argv) }),
   },
   run: { synopsis: 'COLLECTION_FILE [--env ENV_FILE] [--folder NAME] [--junit FILE]   run a collection\'s checks (exit 1 on a failure)', run: runRunCli },
+  team: { synopsis: 'serve|user|token …   the team server on PostgreSQL and its people (see README)', run: runTeamCli },
+  publish: { synopsis: 'FILE --to TEAM_URL  redact a session file and publish it to a team server', run: runPublishCli },
 } satisfies Record<string, CommandDef>;
 
 export type CommandName = keyof typeof COMMANDS;
