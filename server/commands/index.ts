@@ -16,30 +16,34 @@ export interface CommandExit {
 }
 
 export interface CommandDef {
-  /** The line in `rpcscope --help`, after the command name. */
-  synopsis: string;
+  /** Its arguments, in short, and what it does: the two columns of `rpcscope --help`. */
+  args: string;
+  summary: string;
   run(argv: string[]): Promise<CommandExit>;
 }
 
 export const COMMANDS = {
   call: {
-    synopsis: '--help            drive a target from a script (see README)',
+    args: 'TARGET --send …',
+    summary: 'drive a target from a script or CI (`rpcscope call --help`)',
     run: async (argv) => ({ code: await runCli(argv) }),
   },
   tap: {
-    synopsis: '-- COMMAND ARGS…   sit between a client and its server (stdio; or --listen ADDR --to URL for HTTP/WebSocket), record their conversation',
+    args: '-- COMMAND ARGS… | --listen ADDR --to URL',
+    summary: 'sit between a real client and its server (stdio, HTTP, WebSocket) and record them',
     run: async (argv) => {
       const exit = await runTapCli(argv);
       return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;
     },
   },
   probe: {
-    synopsis: 'TARGET [--dialect D]  check a peer against the JSON-RPC 2.0 spec (and its dialect\'s), print a report card',
+    args: 'TARGET [--dialect D]',
+    summary: 'check a peer against JSON-RPC 2.0 (and its dialect), print a report card',
     run: async (argv) => ({ code: await runProbeCli(argv) }),
   },
-  run: { synopsis: 'COLLECTION_FILE [--env ENV_FILE] [--folder NAME] [--junit FILE]   run a collection\'s checks (exit 1 on a failure)', run: runRunCli },
-  team: { synopsis: 'serve|user|token …   the team server on PostgreSQL and its people (see README)', run: runTeamCli },
-  publish: { synopsis: 'FILE --to TEAM_URL  redact a session file and publish it to a team server', run: runPublishCli },
+  run: { args: 'COLLECTION_FILE [--env F]', summary: 'run a collection with its checks, as a regression test (JUnit with --junit)', run: runRunCli },
+  team: { args: 'serve|user|token …', summary: 'the team server on PostgreSQL and its people (see README)', run: runTeamCli },
+  publish: { args: 'FILE --to TEAM_URL', summary: 'redact a session file and publish it to a team server', run: runPublishCli },
 } satisfies Record<string, CommandDef>;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -50,7 +54,7 @@ export function isCommand(name: string | undefined): name is CommandName {
 
 /** The commands' lines for `rpcscope --help`. */
 export function commandsHelp(): string {
-  return Object.entries(COMMANDS)
-    .map(([name, def]: [string, CommandDef]) => `  rpcscope ${name} ${def.synopsis}`)
-    .join('\n');
+  const rows = Object.entries(COMMANDS).map(([name, def]: [string, CommandDef]) => [`rpcscope ${name} ${def.args}`, def.summary]);
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, summary]) => `  ${left.padEnd(width)}  ${summary}`).join('\n');
 }
