@@ -26,7 +26,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   const statsOpen = usePreferences((s) => s.statsOpen);
   const inspectorWidth = usePreferences((s) => s.inspectorWidth);
   const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);
-  const { indexes, lookup, problems, lastScanMs } = useFilteredIndexes(view, filter);
+  const { indexes, lookup, diagnostics, lastScanMs } = useFilteredIndexes(view, filter);
   useTimelineKeys(sessionId, view, indexes);
 
   if (!view) return null;
@@ -45,7 +45,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <Composer sessionId={sessionId} live={live} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
-        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
+        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />
       </div>
