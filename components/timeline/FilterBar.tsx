@@ -9,6 +9,7 @@ import { usePreferences } from '@/components/stores/preferences';
 import { Toggle } from '@/components/ui/Button';
 import { IconClose, IconSearch, IconStats } from '@/components/ui/icons';
 import { QueryInput } from './QueryInput';
+import { ColumnChooser } from './ColumnChooser';
 
 const QUERY_HELP = `Filter: free text searches the raw wire text. Fields: ${QUERY_KEYS.map((k) => QUERY_FIELDS[k].example).join(' ')}. Prefix - to exclude, commas for alternatives. Press ? for every field.`;
 
@@ -76,6 +77,7 @@ export function FilterBar({ sessionId, shown, total, diagnostics, scanMs }: {
         {!isEmptyFilter(filter) ? (
           <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
         ) : null}
+        <ColumnChooser />
         <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
         <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
           {timeMode === 'absolute' ? 'Clock' : 'Since start'}
