@@ -12,8 +12,13 @@ import { useTimelineKeys } from '@/components/timeline/useTimelineKeys';
 import { Inspector } from '@/components/inspector/Inspector';
 import { Code } from '@/components/ui/EmptyState';
 import { RecordingNotice } from '@/components/sessions/RecordingNotice';
+import { EndedBar } from '@/components/sessions/EndedBar';
 import { Composer } from './Composer';
+import { useElementWidth } from './useElementWidth';
 import { Splitter } from './Splitter';
+
+/** The timeline's share of a narrow window: room for #, Method, Latency, Status and a little more. */
+const TIMELINE_MIN_PX = 440;
 
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);
@@ -26,6 +31,9 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   const statsOpen = usePreferences((s) => s.statsOpen);
   const inspectorWidth = usePreferences((s) => s.inspectorWidth);
   const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);
+  // On a narrow window the inspector gives way so the timeline keeps room for its key columns.
+  const [rootRef, rootWidth] = useElementWidth<HTMLDivElement>();
+  const shownInspector = rootWidth ? Math.max(240, Math.min(inspectorWidth, rootWidth - TIMELINE_MIN_PX)) : inspectorWidth;
   const { indexes, lookup, diagnostics, lastScanMs } = useFilteredIndexes(view, filter);
   useTimelineKeys(sessionId, view, indexes);
 
@@ -41,16 +49,17 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   );
 
   return (
-    <div className="flex h-full min-h-0 min-w-0 flex-1">
+    <div ref={rootRef} className="flex h-full min-h-0 min-w-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <Composer sessionId={sessionId} live={live} />
+        {/* Read-only (ended, imported) sessions get no composer: nothing can be sent there. */}
+        {live ? <Composer sessionId={sessionId} live={live} /> : <EndedBar summary={view.summary} />}
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />
       </div>
-      <Splitter axis="x" size={inspectorWidth} onResize={setInspectorWidth} invert label="Resize the inspector" />
-      <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: inspectorWidth }} aria-label="Inspector">
+      <Splitter axis="x" size={shownInspector} onResize={setInspectorWidth} invert label="Resize the inspector" />
+      <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: shownInspector }} aria-label="Inspector">
         {/* Keyed by entry: a revealed secret (and any other per-entry state) ends with the selection. */}
         <Inspector key={selected ? `${sessionId}:${selected.seq}` : 'none'} sessionId={sessionId} ev={selected} lookup={lookup} />
       </aside>

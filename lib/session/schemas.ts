@@ -198,6 +198,7 @@ export const SessionSummarySchema = z.object({
     })
     .optional(),
   recording: SessionRecordingSchema.optional(),
+  reconnectOf: sessionId.optional(),
 });
 
 export const SessionFileV1Schema = z.object({

@@ -158,6 +158,8 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER session_secrets_gone AFTER DELETE ON sessions
   BEGIN DELETE FROM session_secrets WHERE session_id = old.id; END;
   `,
+  // 6: the session a "Reconnect" started this one from (same target, a new recording).
+  `ALTER TABLE sessions ADD COLUMN reconnect_of TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
