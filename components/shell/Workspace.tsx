@@ -17,8 +17,12 @@ import { Composer } from './Composer';
 import { useElementWidth } from './useElementWidth';
 import { Splitter } from './Splitter';
 
-/** The timeline's share of a narrow window: room for #, Method, Latency, Status and a little more. */
-const TIMELINE_MIN_PX = 440;
+/**
+ * The width the timeline keeps before the inspector gives way: every column at its default
+ * width (lib/timeline/columns.ts adds up to 724 px) plus a scrollbar. Below that the timeline's
+ * optional columns give way too, never Method, Latency or Status.
+ */
+const TIMELINE_MIN_PX = 760;
 
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);

@@ -24,20 +24,23 @@ export interface ColumnSpec {
 }
 
 export const COLUMNS = {
-  seq: { label: '#', name: '# (seq)', align: 'right', width: 56, giveWay: 4 },
-  time: { label: 'Time', name: 'Time', align: 'left', width: 84, giveWay: 2 },
+  seq: { label: '#', name: '# (seq)', align: 'right', width: 48, giveWay: 4 },
+  time: { label: 'Time', name: 'Time', align: 'left', width: 76, giveWay: 2 },
   dir: { label: '', name: 'Direction', title: 'Direction: → sent to the target, ← from the target', align: 'center', width: 20, giveWay: 7 },
-  kind: { label: 'Kind', name: 'Kind', align: 'left', width: 92, giveWay: 1 },
-  id: { label: 'Id', name: 'Id', title: 'The id exactly as written on the wire', align: 'left', width: 64, giveWay: 3 },
+  kind: { label: 'Kind', name: 'Kind', align: 'left', width: 84, giveWay: 1 },
+  id: { label: 'Id', name: 'Id', title: 'The id exactly as written on the wire', align: 'left', width: 56, giveWay: 3 },
   method: { label: 'Method', name: 'Method', align: 'left', width: 140, grow: 1, required: true, giveWay: 99 },
-  summary: { label: 'Summary', name: 'Summary', title: 'What the entry says: log text, diagnostics per file, the tool called, the error, or its params', align: 'left', width: 140, grow: 2, giveWay: 5 },
-  latency: { label: 'Latency', name: 'Latency', title: 'Time from request to its answer', align: 'right', width: 68, required: true, giveWay: 99 },
-  status: { label: 'Status', name: 'Status', align: 'left', width: 96, required: true, giveWay: 99 },
+  summary: { label: 'Summary', name: 'Summary', title: 'What the entry says: log text, diagnostics per file, the tool called, the error, or its params', align: 'left', width: 120, grow: 3, giveWay: 5 },
+  latency: { label: 'Latency', name: 'Latency', title: 'Time from request to its answer', align: 'right', width: 64, required: true, giveWay: 99 },
+  status: { label: 'Status', name: 'Status', align: 'left', width: 88, required: true, giveWay: 99 },
   findings: { label: '!', name: '! (findings)', title: 'Rule findings', align: 'center', width: 28, giveWay: 6 },
 } as const satisfies Record<ColumnId, ColumnSpec>;
 
-/** Left to right. */
-export const COLUMN_ORDER: readonly ColumnId[] = ['seq', 'time', 'dir', 'kind', 'id', 'method', 'summary', 'latency', 'status', 'findings'];
+/**
+ * Left to right. Summary is last, like Wireshark's Info column: the one wide free-text column
+ * takes whatever width is left, and the short fixed ones keep their places.
+ */
+export const COLUMN_ORDER: readonly ColumnId[] = ['seq', 'time', 'dir', 'kind', 'id', 'method', 'latency', 'status', 'findings', 'summary'];
 
 export const MIN_COLUMN_PX = 20;
 export const MAX_COLUMN_PX = 1200;

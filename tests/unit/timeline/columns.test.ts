@@ -26,7 +26,7 @@ describe('timeline columns fit the width they get', () => {
     const tracks = Object.fromEntries(l.ids.map((id, i) => [id, l.template.split(' ')[i]]));
     expect(tracks.method).toBe('300px');
     expect(tracks.id).toBe('90px');
-    expect(tracks.summary).toBe('minmax(140px,2fr)');
+    expect(tracks.summary).toBe('minmax(120px,3fr)');
   });
 
   it('reads stored preferences defensively: unknown ids, required columns and silly widths are dropped or clamped', () => {
