@@ -43,7 +43,8 @@ function HeaderCell({ id, last }: { id: ColumnId; last: boolean }) {
   const ref = useRef<HTMLSpanElement>(null);
   const spec: ColumnSpec = COLUMNS[id];
   return (
-    <span ref={ref} role="columnheader" data-col={id} title={spec.title} className={`relative truncate px-1.5 ${ALIGN[spec.align]}`}>
+    // Named by its label alone: the resize handle inside must not become part of the header's name.
+    <span ref={ref} role="columnheader" aria-label={spec.label || spec.name} data-col={id} title={spec.title} className={`relative truncate px-1.5 ${ALIGN[spec.align]}`}>
       {spec.label}
       {last ? null : <ResizeHandle id={id} cellRef={ref} />}
     </span>
