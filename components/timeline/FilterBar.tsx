@@ -54,7 +54,7 @@ export function FilterBar({ sessionId, shown, total, diagnostics, scanMs }: {
     <div className="shrink-0 border-b border-line bg-panel">
       <div className="flex items-center gap-2 px-2 pt-1.5">
         <div className="relative flex min-w-0 flex-1 items-center">
-          <IconSearch size={13} className="pointer-events-none absolute left-2 text-faint" />
+          <IconSearch size={13} className="pointer-events-none absolute left-2 z-10 text-faint" />
           <QueryInput
             ref={inputRef}
             value={filter.query}
