@@ -7,7 +7,7 @@ import { DIALECT_IDS } from '../lib/dialects/registry';
 import { parseWith } from '../lib/session/schemas';
 import type { CheckedBodyOf, FileDownload, ParamsOf, PathOf, ResponseOf, RouteSpec } from '../lib/api/routes';
 import { API } from '../lib/api/routes';
-import type { SessionManager } from './session/manager';
+import { ReconnectRefused, type SessionManager } from './session/manager';
 import { SendRefusedError } from './transports/send-queue';
 
 const MAX_BODY = 70 * 1024 * 1024;
@@ -231,6 +231,15 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       const session = await manager.close(params.id);
       if (!session) throw new HttpError(404, `no session ${params.id}`);
       return { session };
+    })
+    .on(API.reconnectSession, async ({ params }) => {
+      try {
+        const session = await manager.reconnect(params.id);
+        return { session: manager.summary(session.id) ?? session.summary };
+      } catch (err) {
+        // Refused (not found, still live, imported) or the target failed: the new session, if any, is recorded.
+        throw new HttpError(err instanceof ReconnectRefused ? err.status : 502, err instanceof Error ? err.message : String(err));
+      }
     })
     .on(API.deleteSession, async ({ params }) => {
       summaryOr404(params.id);

@@ -26,7 +26,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   const summary = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary : undefined));
   const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
   const firstId = useNextAutoId(sessionId, counter);
-  const { status, event, send } = useSendStatus(sessionId);
+  const { status, event, send } = useSendStatus(sessionId, 'batch');
   useEffect(startComposerPersistence, []);
 
   const [view, setView] = useState<'entries' | 'result'>('entries');

@@ -69,7 +69,7 @@ function ReplyForm({ sessionId, request, codes, dialect }: ReplyComposerProps) {
   const [message, setMessage] = useState(STANDARD[2].name);
   const [dataText, setDataText] = useState('');
   const [remember, setRemember] = useState(false);
-  const { status, event, send } = useSendStatus(sessionId);
+  const { status, event, send } = useSendStatus(sessionId, `reply:${request.seq}`);
   const live = useSessions((s) => {
     const st = s.sessions[sessionId]?.summary.status;
     return st === 'open' || st === 'connecting';

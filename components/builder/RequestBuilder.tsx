@@ -55,7 +55,7 @@ export function RequestBuilder({ sessionId, methodSources, paramsCompletions, di
   const consume = useIdCounters((s) => s.consume);
   const nextId = useNextAutoId(sessionId, counter);
   const [uuid, setUuid] = useState(newUuid);
-  const { status, event, reply, send } = useSendStatus(sessionId);
+  const { status, event, reply, send } = useSendStatus(sessionId, 'request');
   const methodInputId = useId();
   // The method's OpenRPC schemas complete the params editor unless the caller brings its own.
   const openRpcCompletions = useOpenRpcParamsCompletion(sessionId, draft.method);

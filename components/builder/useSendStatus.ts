@@ -1,13 +1,18 @@
 'use client';
-/** Tracks one send: in flight, refused, or recorded as #seq — then follows that event's pairing live. */
-import { useCallback, useState } from 'react';
+/**
+ * Tracks one panel's last send in one session: in flight, refused, or recorded as #seq — then
+ * follows that event's pairing live. Kept per session and panel (components/stores/send-status.ts).
+ */
+import { useCallback } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
+import { sendStateOf, useSendStatusStore, type SendPanel, type SendState } from '@/components/stores/send-status';
 
-export type SendState = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; seq: number } | { state: 'failed'; error: string };
+export type { SendState };
 
-export function useSendStatus(sessionId: string | null) {
-  const [status, setStatus] = useState<SendState>({ state: 'idle' });
+export function useSendStatus(sessionId: string | null, panel: SendPanel) {
+  const status = useSendStatusStore((s) => sendStateOf(s, sessionId, panel));
+  const setFor = useSendStatusStore((s) => s.set);
   const sentSeq = status.state === 'sent' ? status.seq : null;
   const event = useSessions((s) => {
     if (!sessionId || sentSeq === null) return undefined;
@@ -25,20 +30,21 @@ export function useSendStatus(sessionId: string | null) {
   const send = useCallback(
     async (text: string, environmentId?: string): Promise<number | null> => {
       if (!sessionId) return null;
-      setStatus({ state: 'sending' });
+      // The status belongs to the session the send went to, even if the user switches meanwhile.
+      setFor(sessionId, panel, { state: 'sending' });
       try {
         const seq = await useSessions.getState().send(sessionId, text, environmentId);
-        setStatus({ state: 'sent', seq });
+        setFor(sessionId, panel, { state: 'sent', seq });
         return seq;
       } catch (e) {
-        setStatus({ state: 'failed', error: e instanceof Error ? e.message : String(e) });
+        setFor(sessionId, panel, { state: 'failed', error: e instanceof Error ? e.message : String(e) });
         return null;
       }
     },
-    [sessionId],
+    [sessionId, panel, setFor],
   );
 
-  return { status, event, reply, send, reset: () => setStatus({ state: 'idle' }) };
+  return { status, event, reply, send, reset: () => { if (sessionId) setFor(sessionId, panel, { state: 'idle' }); } };
 }
 
 export function describeOutcome(event: TrafficEvent | undefined, reply: TrafficEvent | undefined): { tone: 'ok' | 'error' | 'wait' | 'muted'; text: string } {

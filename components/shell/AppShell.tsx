@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { signIn } from '@/components/stores/sign-in';
 import type { SignInRefusal } from '@/lib/api/sign-in';
 import { useSessions } from '@/components/stores/sessions';
+import { followActiveSession } from '@/components/stores/composer-drafts';
 import { ThemeApplier } from './ThemeApplier';
 import { TokenGate } from './TokenGate';
 import { TopBar } from './TopBar';
@@ -58,6 +59,7 @@ export function AppShell() {
         return;
       }
       useSessions.getState().init();
+      followActiveSession();
       setPhase({ state: 'ready' });
     });
     return () => {

@@ -3,18 +3,19 @@ import { useUi } from '@/components/stores/ui';
 import { Kbd } from '@/components/ui/Kbd';
 import { Dialog } from '@/components/ui/Dialog';
 import { SHORTCUTS } from '@/components/timeline/useTimelineKeys';
+import { QUERY_FIELDS, QUERY_KEYS, type QueryKey } from '@/lib/timeline/query-fields';
+import { STATUS_NAMES } from '@/lib/timeline/status';
+import { EVENT_KINDS } from '@/lib/timeline/filter';
 
-const QUERY_EXAMPLES: [string, string][] = [
-  ['method:textDocument/*', 'methods by glob (* and ?)'],
-  ['status:error', 'ok, error, pending, timeout, late, orphan, duplicate, invalid'],
-  ['latency:>500', 'answers slower than 500 ms (also <, <=, 1s, 100..500)'],
-  ['dir:in  kind:request', 'what the target asked us'],
-  ['id:3   id:"3"', 'number 3 and string "3" are different ids'],
-  ['has:findings  rule:jsonrpc-*', 'entries that break a rule'],
+/** Value names the sheet spells out, from the same tables the parser checks against. */
+const STATUS_LIST = Object.keys(STATUS_NAMES).join(', ');
+const VALUE_NAMES: Partial<Record<QueryKey, string>> = { status: STATUS_LIST, kind: EVENT_KINDS.join(', ') };
+
+const QUERY_RULES: [string, string][] = [
   ['-kind:stderr', 'a leading minus excludes'],
+  ['kind:request,notification', 'commas give alternatives'],
   ['"some text"', 'anything else searches the raw wire text'],
 ];
-
 export function ShortcutsHelp() {
   const open = useUi((s) => s.helpOpen);
   const setOpen = useUi((s) => s.setHelpOpen);
@@ -35,11 +36,28 @@ export function ShortcutsHelp() {
         </section>
         <section>
           <h3 className="mb-2 text-[11px] font-semibold tracking-wider text-faint uppercase">Filter queries</h3>
-          <ul className="flex flex-col gap-1.5">
-            {QUERY_EXAMPLES.map(([q, what]) => (
-              <li key={q} className="text-[12.5px]">
-                <code className="font-mono text-[12px] text-accent">{q}</code>
-                <div className="text-[11.5px] text-muted">{what}</div>
+          <table className="w-full text-left text-[12px]" aria-label="Filter fields">
+            <tbody>
+              {QUERY_KEYS.map((k) => {
+                const f = QUERY_FIELDS[k];
+                return (
+                  <tr key={k} className="align-top">
+                    <th scope="row" className="py-0.5 pr-2 font-mono font-normal whitespace-nowrap text-accent">
+                      {k}:{f.aliases.length ? <span className="text-faint"> ({f.aliases.map((a) => `${a}:`).join(' ')})</span> : null}
+                    </th>
+                    <td className="py-0.5">
+                      <div className="text-fg">{f.help} — <code className="font-mono text-[11.5px]">{f.example}</code></div>
+                      <div className="text-[11.5px] text-muted">{VALUE_NAMES[k] ?? f.syntax}</div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <ul className="mt-2 flex flex-col gap-1">
+            {QUERY_RULES.map(([q, what]) => (
+              <li key={q} className="text-[12px]">
+                <code className="font-mono text-[12px] text-accent">{q}</code> <span className="text-[11.5px] text-muted">{what}</span>
               </li>
             ))}
           </ul>

@@ -15,8 +15,17 @@ import { RecordingNotice } from '@/components/sessions/RecordingNotice';
 import { McpPanel } from '@/components/mcp/McpPanel';
 import { FramingRetry } from '@/components/targets/FramingRetry';
 import { ViewArea } from '@/components/views/ViewArea';
+import { EndedBar } from '@/components/sessions/EndedBar';
 import { Composer } from './Composer';
+import { useElementWidth } from './useElementWidth';
 import { Splitter } from './Splitter';
+
+/**
+ * The width the timeline keeps before the inspector gives way: every column at its default
+ * width (lib/timeline/columns.ts adds up to 724 px) plus a scrollbar. Below that the timeline's
+ * optional columns give way too, never Method, Latency or Status.
+ */
+const TIMELINE_MIN_PX = 760;
 
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);
@@ -29,7 +38,10 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   const statsOpen = usePreferences((s) => s.statsOpen);
   const inspectorWidth = usePreferences((s) => s.inspectorWidth);
   const setInspectorWidth = usePreferences((s) => s.setInspectorWidth);
-  const { indexes, lookup, problems, lastScanMs } = useFilteredIndexes(view, filter);
+  // On a narrow window the inspector gives way so the timeline keeps room for its key columns.
+  const [rootRef, rootWidth] = useElementWidth<HTMLDivElement>();
+  const shownInspector = rootWidth ? Math.max(240, Math.min(inspectorWidth, rootWidth - TIMELINE_MIN_PX)) : inspectorWidth;
+  const { indexes, lookup, diagnostics, lastScanMs } = useFilteredIndexes(view, filter);
   useTimelineKeys(sessionId, view, indexes);
 
   if (!view) return null;
@@ -44,20 +56,21 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   );
 
   return (
-    <div className="flex h-full min-h-0 min-w-0 flex-1">
+    <div ref={rootRef} className="flex h-full min-h-0 min-w-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <Composer sessionId={sessionId} live={live} />
+        {/* Read-only (ended, imported) sessions get no composer: nothing can be sent there. */}
+        {live ? <Composer sessionId={sessionId} live={live} /> : <EndedBar summary={view.summary} />}
         <McpPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
-        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} problems={problems} scanMs={lastScanMs} />
+        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <ViewArea sessionId={sessionId} view={view} indexes={indexes} lookup={lookup}>
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />
         </ViewArea>
       </div>
-      <Splitter axis="x" size={inspectorWidth} onResize={setInspectorWidth} invert label="Resize the inspector" />
-      <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: inspectorWidth }} aria-label="Inspector">
+      <Splitter axis="x" size={shownInspector} onResize={setInspectorWidth} invert label="Resize the inspector" />
+      <aside className="flex min-h-0 shrink-0 flex-col bg-bg" style={{ width: shownInspector }} aria-label="Inspector">
         {/* Keyed by entry: a revealed secret (and any other per-entry state) ends with the selection. */}
         <Inspector key={selected ? `${sessionId}:${selected.seq}` : 'none'} sessionId={sessionId} ev={selected} lookup={lookup} />
       </aside>

@@ -1,6 +1,7 @@
-/** What the user chose once and expects to find again: theme, time column mode, panel sizes. Persisted. */
+/** What the user chose once and expects to find again: theme, time column mode, panel sizes, timeline columns. Persisted. */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { DEFAULT_COLUMN_PREFS, clampWidth, isRequired, sanitizeColumnPrefs, type ColumnId, type ColumnPrefs } from '@/lib/timeline/columns';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type TimeMode = 'absolute' | 'relative';
@@ -14,6 +15,14 @@ export interface PreferencesState {
   composerHeight: number;
   composerOpen: boolean;
   statsOpen: boolean;
+  /** The sidebar (connect form, sessions, collections) folded to a thin rail. */
+  sidebarCollapsed: boolean;
+  /** Timeline columns the user hid and widths they dragged (lib/timeline/columns.ts). */
+  columns: ColumnPrefs;
+  setSidebarCollapsed(collapsed: boolean): void;
+  setColumnShown(id: ColumnId, shown: boolean): void;
+  setColumnWidth(id: ColumnId, px: number): void;
+  resetColumns(): void;
   setTheme(t: ThemeChoice): void;
   cycleTheme(): void;
   setTimeMode(m: TimeMode): void;
@@ -34,6 +43,16 @@ export const usePreferences = create<PreferencesState>()(
       composerHeight: 300,
       composerOpen: true,
       statsOpen: false,
+      sidebarCollapsed: false,
+      columns: DEFAULT_COLUMN_PREFS,
+      setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+      setColumnShown: (id, shown) => {
+        if (isRequired(id)) return;
+        const hidden = get().columns.hidden.filter((h) => h !== id);
+        set({ columns: { ...get().columns, hidden: shown ? hidden : [...hidden, id] } });
+      },
+      setColumnWidth: (id, px) => set({ columns: { ...get().columns, widths: { ...get().columns.widths, [id]: clampWidth(px) } } }),
+      resetColumns: () => set({ columns: DEFAULT_COLUMN_PREFS }),
       setTheme: (theme) => set({ theme }),
       cycleTheme: () => set({ theme: get().theme === 'system' ? 'dark' : get().theme === 'dark' ? 'light' : 'system' }),
       setTimeMode: (timeMode) => set({ timeMode }),
@@ -48,7 +67,13 @@ export const usePreferences = create<PreferencesState>()(
       partialize: (s) => ({
         theme: s.theme, timeMode: s.timeMode, inspectorWidth: s.inspectorWidth,
         composerHeight: s.composerHeight, composerOpen: s.composerOpen, statsOpen: s.statsOpen,
+        sidebarCollapsed: s.sidebarCollapsed, columns: s.columns,
       }),
+      // Whatever localStorage holds is read through the columns' own check, never trusted as is.
+      merge: (saved, current) => {
+        const s = (typeof saved === 'object' && saved !== null ? saved : {}) as Partial<PreferencesState>;
+        return { ...current, ...s, sidebarCollapsed: s.sidebarCollapsed === true, columns: sanitizeColumnPrefs(s.columns) };
+      },
     },
   ),
 );

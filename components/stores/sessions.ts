@@ -28,6 +28,8 @@ export interface SessionsStore extends SessionsState {
   /** Override the detected dialect of a live session (an id of lib/dialects/registry). */
   setDialect(sessionId: string, dialect: string): Promise<void>;
   remove(sessionId: string): Promise<void>;
+  /** Same target as a new session linked to the ended one; it becomes the active session. */
+  reconnect(sessionId: string): Promise<string>;
   applyOps(ops: BridgeOp[]): void;
   clearServerError(): void;
 }
@@ -168,6 +170,14 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     async close(sessionId) {
       const { session } = await api.call(API.closeSession, { params: { id: sessionId }, body: {} });
       get().upsertSummary(session);
+    },
+
+    async reconnect(sessionId) {
+      const { session } = await api.call(API.reconnectSession, { params: { id: sessionId }, body: {} });
+      get().upsertSummary(session);
+      get().setActive(session.id);
+      ensureSubscribed(session.id);
+      return session.id;
     },
 
     async remove(sessionId) {

@@ -1,5 +1,6 @@
 /** Transient shell state: which panels and tabs are showing. Not persisted. */
 import { create } from 'zustand';
+import type { SessionSummary } from '@/lib/session/types';
 
 export type ComposerTab = 'request' | 'batch';
 export type InspectorTab = 'pretty' | 'raw' | 'findings' | 'http';
@@ -10,6 +11,10 @@ export interface UiState {
   connectOpen: boolean;
   composerTab: ComposerTab;
   inspectorTab: InspectorTab;
+  /** "Duplicate as new target": the session whose target the connect form should open with. */
+  connectPrefill: { from: SessionSummary; nonce: number } | null;
+  /** Opens the connect form filled in from a session's target, name and dialect. */
+  duplicateTarget(from: SessionSummary): void;
   setHelpOpen(open: boolean): void;
   setConnectOpen(open: boolean): void;
   setComposerTab(tab: ComposerTab): void;
@@ -21,6 +26,8 @@ export const useUi = create<UiState>()((set) => ({
   connectOpen: false,
   composerTab: 'request',
   inspectorTab: 'pretty',
+  connectPrefill: null,
+  duplicateTarget: (from) => set((s) => ({ connectOpen: true, connectPrefill: { from, nonce: (s.connectPrefill?.nonce ?? 0) + 1 } })),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   setConnectOpen: (connectOpen) => set({ connectOpen }),
   setComposerTab: (composerTab) => set({ composerTab }),

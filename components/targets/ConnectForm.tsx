@@ -5,13 +5,18 @@ import { Button } from '@/components/ui/Button';
 import { Field, Select, TextInput } from '@/components/ui/Field';
 import { Segmented } from '@/components/ui/Segmented';
 import { useSessions } from '@/components/stores/sessions';
-import { DIALECT_LABEL, INITIAL_FORM, buildTarget, recallForm, type TargetForm } from './form';
+import { useUi } from '@/components/stores/ui';
+import type { SessionSummary } from '@/lib/session/types';
+import { DIALECT_LABEL, INITIAL_FORM, buildTarget, formFromTarget, recallForm, type TargetForm } from './form';
 import { TargetFields } from './TransportFields';
 import { INITIAL_START, startPlanOf, withDialect, type StartForm } from './one-step';
 import { StartOptions } from './StartOptions';
 import { startSession } from './start-session';
+import { RecentTargets } from './RecentTargets';
 
 const FORM_KEY = 'rpcscope.connectForm';
+/** The last "Duplicate as new target" the form took in (components/stores/ui.ts). */
+let appliedPrefill = 0;
 
 function recallSavedForm(): TargetForm {
   try {
@@ -30,10 +35,24 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
   const [busy, setBusy] = useState(false);
   const [start, setStart] = useState<StartForm>(INITIAL_START);
 
+  const prefill = useUi((s) => s.connectPrefill);
+
   // localStorage exists only in the browser: read it after the first render, not during it.
   useEffect(() => {
     setForm(recallSavedForm());
   }, []);
+
+  const fillFrom = (s: SessionSummary) => {
+    setForm((f) => formFromTarget(s.target, f, { dialect: s.dialect?.overridden ? s.dialect.id : undefined }) ?? f);
+    setError(null);
+  };
+  // "Duplicate as new target" on a session: the form opens with its target, to edit before connecting.
+  // Once per request: the form mounts again whenever the sidebar shows it.
+  useEffect(() => {
+    if (!prefill || prefill.nonce === appliedPrefill) return;
+    appliedPrefill = prefill.nonce;
+    fillFrom(prefill.from);
+  }, [prefill]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -69,6 +88,7 @@ export function ConnectForm({ onConnected }: { onConnected?(id: string): void })
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2.5" aria-label="Connect to a target">
+      <RecentTargets onPick={fillFrom} />
       <Segmented
         label="Transport"
         stretch

@@ -48,6 +48,17 @@ export function recallForm(saved: unknown): TargetForm {
   };
 }
 
+/**
+ * The form as it would have been filled to open `target`: "Duplicate as new target" and the
+ * recent targets list start from it. Null for a kind the form cannot open (a tap).
+ */
+export function formFromTarget(target: TargetSpec, base: TargetForm, opts: { dialect?: string } = {}): TargetForm | null {
+  if (!isTargetKind(target.kind)) return null;
+  const kind = target.kind;
+  const part = targetKindDef(kind).form.fromTarget(target);
+  return { ...base, kind, [kind]: part, name: '', dialect: opts.dialect ?? '' };
+}
+
 export type BuildResult = { ok: true; target: TargetSpec; name?: string; timeoutMs?: number; dialect?: string } | { ok: false; error: string };
 
 export function buildTarget(form: TargetForm): BuildResult {

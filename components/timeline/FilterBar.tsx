@@ -1,24 +1,26 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import type { QueryDiagnostic } from '@/lib/timeline/query';
+import { QUERY_FIELDS, QUERY_KEYS } from '@/lib/timeline/query-fields';
 import type { Direction, EventKind } from '@/lib/session/types';
 import { EVENT_KINDS, isEmptyFilter } from '@/lib/timeline/filter';
 import { filterOf, useTimeline } from '@/components/stores/timeline';
 import { usePreferences } from '@/components/stores/preferences';
 import { Toggle } from '@/components/ui/Button';
 import { IconClose, IconSearch, IconStats } from '@/components/ui/icons';
+import { QueryInput } from './QueryInput';
+import { ColumnChooser } from './ColumnChooser';
 
-const QUERY_HELP =
-  'Filter: free text searches the raw wire text. Keys: method:textDocument/* status:error|ok|pending|timeout|late|orphan ' +
-  'latency:>500 dir:in|out|meta kind:request id:3 id:"3" has:findings|error|pair rule:jsonrpc-* seq:100..200 time:1s..5s (ms since start). ' +
-  'Prefix - to exclude, commas for alternatives.';
+const QUERY_HELP = `Filter: free text searches the raw wire text. Fields: ${QUERY_KEYS.map((k) => QUERY_FIELDS[k].example).join(' ')}. Prefix - to exclude, commas for alternatives. Press ? for every field.`;
 
-export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
+export function FilterBar({ sessionId, shown, total, diagnostics, scanMs }: {
   sessionId: string;
   shown: number;
   total: number;
-  problems: string[];
+  diagnostics: QueryDiagnostic[];
   scanMs: number;
 }) {
+  const problemsId = useId();
   const filter = useTimeline((s) => filterOf(s, sessionId));
   const setFilter = useTimeline((s) => s.setFilter);
   const resetFilter = useTimeline((s) => s.resetFilter);
@@ -52,17 +54,16 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
     <div className="shrink-0 border-b border-line bg-panel">
       <div className="flex items-center gap-2 px-2 pt-1.5">
         <div className="relative flex min-w-0 flex-1 items-center">
-          <IconSearch size={13} className="pointer-events-none absolute left-2 text-faint" />
-          <input
+          <IconSearch size={13} className="pointer-events-none absolute left-2 z-10 text-faint" />
+          <QueryInput
             ref={inputRef}
-            aria-label="Filter the timeline"
-            title={QUERY_HELP}
-            spellCheck={false}
             value={filter.query}
-            onChange={(e) => set({ query: e.target.value })}
-            onKeyDown={(e) => { if (e.key === 'Escape') { if (filter.query) { set({ query: '' }); e.preventDefault(); } } }}
+            diagnostics={diagnostics}
+            describedBy={problemsId}
+            title={QUERY_HELP}
+            onChange={(query) => set({ query })}
+            onEscape={() => { if (!filter.query) return false; set({ query: '' }); return true; }}
             placeholder="Filter  method:textDocument/*  status:error  latency:>500  or any text"
-            className={`h-6 w-full rounded border bg-bg pr-6 pl-7 font-mono text-[12px] placeholder:font-sans placeholder:text-faint focus:outline-none ${problems.length ? 'border-warn' : 'border-line-strong focus:border-accent'}`}
           />
           {filter.query ? (
             <button type="button" aria-label="Clear the filter text" onClick={() => set({ query: '' })} className="absolute right-1 rounded p-0.5 text-faint hover:text-fg">
@@ -76,6 +77,7 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
         {!isEmptyFilter(filter) ? (
           <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
         ) : null}
+        <ColumnChooser />
         <Toggle on={statsOpen} onChange={setStatsOpen} title="Per-method statistics"><span className="inline-flex items-center gap-1"><IconStats size={12} /> Stats</span></Toggle>
         <Toggle on={timeMode === 'absolute'} onChange={(v) => setTimeMode(v ? 'absolute' : 'relative')} title="Time column: wall clock or time since the session started (t)">
           {timeMode === 'absolute' ? 'Clock' : 'Since start'}
@@ -102,8 +104,10 @@ export function FilterBar({ sessionId, shown, total, problems, scanMs }: {
         </details>
         <Toggle on={filter.hideSecondary} onChange={(v) => set({ hideSecondary: v })} title="Hide stderr, connection and exit entries">Hide stderr/meta</Toggle>
       </div>
-      {problems.length ? (
-        <div role="status" className="px-2 pb-1 text-[11.5px] text-warn">{problems.join(' · ')}</div>
+      {diagnostics.length ? (
+        <ul id={problemsId} role="status" aria-label="What the filter did not understand" className="px-2 pb-1 text-[11.5px] text-warn">
+          {diagnostics.map((d, i) => <li key={i}><code className="font-mono">{filter.query.slice(d.start, d.end)}</code> — {d.message}</li>)}
+        </ul>
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@
  * entries scroll like 100. Follows the newest entry while it arrives; scrolling up pauses that
  * and shows "Jump to latest".
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { followOf, useTimeline } from '@/components/stores/timeline';
@@ -12,7 +12,9 @@ import { usePreferences } from '@/components/stores/preferences';
 import { IconArrowDown } from '@/components/ui/icons';
 import type { SeqLookup } from '@/lib/timeline/status';
 import { positionOf } from '@/lib/timeline/filter';
-import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
+import { layoutColumns } from '@/lib/timeline/columns';
+import { ROW_HEIGHT } from './columns';
+import { TimelineHeader } from './TimelineHeader';
 import { TimelineRow } from './TimelineRow';
 
 /** Where each session's timeline was scrolled, so switching away and back lands in the same place. */
@@ -26,18 +28,6 @@ const OVERSCAN = 8;
 const WINDOW_STEP = 8;
 /** The first row of the step holding `row`: scroll state changes once per step, so React renders once per step. */
 const stepOf = (row: number) => Math.floor(row / WINDOW_STEP) * WINDOW_STEP;
-
-const HEADERS: [string, string, string?][] = [
-  ['#', 'text-right'],
-  ['Time', ''],
-  ['', '', 'Direction: → sent to the target, ← from the target'],
-  ['Kind', ''],
-  ['Id', '', 'The id exactly as written on the wire'],
-  ['Method', ''],
-  ['Latency', 'text-right', 'Time from request to its answer'],
-  ['Status', ''],
-  ['!', 'text-center', 'Rule findings'],
-];
 
 export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   sessionId: string;
@@ -53,11 +43,16 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const follow = useTimeline((s) => followOf(s, sessionId));
   const setFollow = useTimeline((s) => s.setFollow);
   const timeMode = usePreferences((s) => s.timeMode);
+  const columnPrefs = usePreferences((s) => s.columns);
   const events = view.events;
+  const dialect = view.summary.dialect?.id;
 
   // Rows have one fixed height, so the visible window is arithmetic: no per-row measurement, no
   // position table rebuilt when the count changes, and the bottom is known before layout.
   const [viewportH, setViewportH] = useState(0);
+  const [viewportW, setViewportW] = useState(0);
+  // Which columns fit is decided by the width: Method, Latency and Status never leave the screen.
+  const layout = useMemo(() => layoutColumns(columnPrefs, viewportW), [columnPrefs, viewportW]);
   const [scrollRow, setScrollRow] = useState(0);
   const count = indexes.length;
   // What onScroll needs to know without reading layout (kept current by the effect below).
@@ -73,7 +68,11 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     const el = scrollRef.current;
     if (!el) return;
     setViewportH(el.clientHeight);
-    const ro = new ResizeObserver((entries) => setViewportH(entries[0]?.contentRect.height ?? el.clientHeight));
+    setViewportW(el.clientWidth);
+    const ro = new ResizeObserver((entries) => {
+      setViewportH(entries[0]?.contentRect.height ?? el.clientHeight);
+      setViewportW(entries[0]?.contentRect.width ?? el.clientWidth);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -162,12 +161,8 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" role="table" aria-label="Timeline" aria-rowcount={indexes.length}>
-      <div role="rowgroup" className="grid shrink-0 items-center border-b border-line bg-panel text-[11.5px] font-medium text-muted" style={{ gridTemplateColumns: GRID_COLUMNS, height: ROW_HEIGHT + 2 }}>
-        {HEADERS.map(([label, align, title], i) => (
-          <span key={i} role="columnheader" title={title} className={`truncate px-1.5 ${align}`}>{label}</span>
-        ))}
-      </div>
-      <div ref={scrollRef} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-auto" data-testid="timeline-scroll">
+      <TimelineHeader columns={layout.ids} template={layout.template} />
+      <div ref={scrollRef} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-y-auto overflow-x-hidden" data-testid="timeline-scroll" data-squeezed={layout.squeezed.join(' ') || undefined}>
         {indexes.length === 0 ? (
           <div className="flex h-full items-center justify-center p-6 text-center text-[12.5px] text-muted">
             {events.length === 0 ? emptyHint : `No entries match the filter (${hidden.toLocaleString()} hidden).`}
@@ -188,6 +183,9 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
                   paired={pairSeqs.has(ev.seq)}
                   timeMode={timeMode}
                   top={pos * ROW_HEIGHT}
+                  columns={layout.ids}
+                  template={layout.template}
+                  dialect={dialect}
                   onSelect={onSelect}
                 />
               );

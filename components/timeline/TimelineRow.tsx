@@ -1,11 +1,13 @@
 'use client';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup, type StatusTone } from '@/lib/timeline/status';
 import { formatClock, formatLatency, formatSinceStart, idLabel, visibleText } from '@/lib/timeline/format';
 import { kindLabel, methodCell, type CellTone } from '@/lib/timeline/cells';
 import type { TimeMode } from '@/components/stores/preferences';
-import { GRID_COLUMNS, ROW_HEIGHT } from './columns';
+import { entrySummary } from '@/lib/timeline/summary';
+import type { ColumnId } from '@/lib/timeline/columns';
+import { ROW_HEIGHT } from './columns';
 
 const TONE: Record<StatusTone, string> = {
   ok: 'text-ok',
@@ -35,16 +37,61 @@ export interface RowProps {
   paired: boolean;
   timeMode: TimeMode;
   top: number;
+  /** Columns shown, left to right, and their grid template (lib/timeline/columns.ts). */
+  columns: readonly ColumnId[];
+  template: string;
+  /** The session's dialect: how the Summary reads known methods. */
+  dialect?: string;
   onSelect(seq: number): void;
 }
 
-export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, paired, timeMode, top, onSelect }: RowProps) {
-  const status = eventStatus(ev, lookup);
-  const findings = findingsCount(ev);
-  const hasErrorFinding = findings > 0 && (ev.findings.some((f) => f.severity === 'error') || !!ev.items?.some((it) => it.findings.some((f) => f.severity === 'error')));
+interface CellContext {
+  ev: TrafficEvent;
+  lookup: SeqLookup;
+  timeMode: TimeMode;
+  secondary: boolean;
+  dialect?: string;
+}
+
+/** One renderer per column: the compiler rejects a column without one. */
+const CELLS: Record<ColumnId, (c: CellContext) => React.ReactElement> = {
+  seq: ({ ev }) => <span role="cell" className="truncate px-2 text-right text-faint tabular-nums">{ev.seq}</span>,
+  time: ({ ev, timeMode }) => (
+    <span role="cell" className="truncate px-1.5 text-muted tabular-nums" title={new Date(ev.time).toISOString()}>
+      {timeMode === 'absolute' ? formatClock(ev.time) : formatSinceStart(ev.t)}
+    </span>
+  ),
+  dir: ({ ev }) => <span role="cell" className={`text-center font-semibold ${DIR_COLOR[ev.dir]}`} title={DIR_TITLE[ev.dir]} aria-label={DIR_TITLE[ev.dir]}>{DIR_GLYPH[ev.dir]}</span>,
+  kind: ({ ev, secondary }) => <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{kindLabel(ev)}</span>,
+  id: ({ ev }) => {
+    const text = visibleText(idLabel(ev.idText, ev.id));
+    return <span role="cell" className="truncate px-1.5 text-fg" title={text}>{text}</span>;
+  },
+  method: ({ ev, lookup, secondary }) => <span role="cell" data-col="method" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>,
+  summary: ({ ev, lookup, dialect }) => {
+    const text = visibleText(entrySummary(ev, lookup, dialect));
+    return <span role="cell" data-col="summary" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : 'text-muted'}`} title={text || undefined}>{text}</span>;
+  },
+  latency: ({ ev, lookup }) => <span role="cell" data-col="latency" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(rowLatency(ev, lookup))}</span>,
+  status: ({ ev, lookup }) => {
+    const status = eventStatus(ev, lookup);
+    return <span role="cell" data-col="status" className={`truncate px-1.5 ${TONE[status.tone]}`} title={status.label}>{status.label}</span>;
+  },
+  findings: ({ ev }) => {
+    const findings = findingsCount(ev);
+    const hasErrorFinding = findings > 0 && (ev.findings.some((f) => f.severity === 'error') || !!ev.items?.some((it) => it.findings.some((f) => f.severity === 'error')));
+    return (
+      <span role="cell" className={`px-1.5 text-center ${findings ? (hasErrorFinding ? 'font-semibold text-err' : 'font-semibold text-warn') : 'text-faint'}`} title={findings ? `${findings} rule finding${findings === 1 ? '' : 's'}` : undefined}>
+        {findings || ''}
+      </span>
+    );
+  },
+};
+
+export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, paired, timeMode, top, columns, template, dialect, onSelect }: RowProps) {
   const secondary = isSecondary(ev);
-  const latency = rowLatency(ev, lookup);
   const bg = selected ? 'bg-sel' : paired ? 'bg-pair' : 'hover:bg-hover';
+  const ctx: CellContext = { ev, lookup, timeMode, secondary, dialect };
   return (
     <div
       role="row"
@@ -55,21 +102,9 @@ export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, pai
       data-paired={paired || undefined}
       onMouseDown={(e) => { if (e.button === 0) onSelect(ev.seq); }}
       className={`absolute inset-x-0 grid cursor-default items-center border-b border-line/50 font-mono text-[12px] ${bg} ${secondary ? 'opacity-70' : ''}`}
-      style={{ top, height: ROW_HEIGHT, gridTemplateColumns: GRID_COLUMNS }}
+      style={{ top, height: ROW_HEIGHT, gridTemplateColumns: template }}
     >
-      <span role="cell" className="truncate px-2 text-right text-faint tabular-nums">{ev.seq}</span>
-      <span role="cell" className="truncate px-1.5 text-muted tabular-nums" title={new Date(ev.time).toISOString()}>
-        {timeMode === 'absolute' ? formatClock(ev.time) : formatSinceStart(ev.t)}
-      </span>
-      <span role="cell" className={`text-center font-semibold ${DIR_COLOR[ev.dir]}`} title={DIR_TITLE[ev.dir]} aria-label={DIR_TITLE[ev.dir]}>{DIR_GLYPH[ev.dir]}</span>
-      <span role="cell" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : secondary ? 'text-faint' : 'text-muted'}`}>{kindLabel(ev)}</span>
-      <span role="cell" className="truncate px-1.5 text-fg" title={visibleText(idLabel(ev.idText, ev.id))}>{visibleText(idLabel(ev.idText, ev.id))}</span>
-      <span role="cell" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>
-      <span role="cell" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(latency)}</span>
-      <span role="cell" className={`truncate px-1.5 ${TONE[status.tone]}`} title={status.label}>{status.label}</span>
-      <span role="cell" className={`px-1.5 text-center ${findings ? (hasErrorFinding ? 'font-semibold text-err' : 'font-semibold text-warn') : 'text-faint'}`} title={findings ? `${findings} rule finding${findings === 1 ? '' : 's'}` : undefined}>
-        {findings || ''}
-      </span>
+      {columns.map((id) => <Fragment key={id}>{CELLS[id](ctx)}</Fragment>)}
     </div>
   );
 });

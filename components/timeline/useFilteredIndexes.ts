@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { compileFilter, filterIndexes, type CompiledFilter, type TimelineFilter } from '@/lib/timeline/filter';
+import type { QueryDiagnostic } from '@/lib/timeline/query';
 import { narrows } from '@/lib/timeline/narrow';
 import type { SeqLookup } from '@/lib/timeline/status';
 import type { SessionView } from '@/components/stores/types';
@@ -29,6 +30,8 @@ export interface FilteredView {
   indexes: number[];
   lookup: SeqLookup;
   problems: string[];
+  /** The problems with the span of query text each is about. */
+  diagnostics: QueryDiagnostic[];
   /** ms the last full scan took (shown in the toolbar's tooltip, useful when judging big sessions). */
   lastScanMs: number;
 }
@@ -103,5 +106,5 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     }, REFRESH_MS);
   }, [indexes]);
 
-  return { indexes, lookup, problems: compiled.problems, lastScanMs: scanMs.current };
+  return { indexes, lookup, problems: compiled.problems, diagnostics: compiled.diagnostics, lastScanMs: scanMs.current };
 }

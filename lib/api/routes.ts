@@ -88,6 +88,8 @@ export const API = {
   setDialect: post<{ dialect: string }, { dialect: SessionDialect }>()('/api/sessions/:id/dialect'),
   cancel: post<{ seq: number; reason?: string }, { seq: number }>()('/api/sessions/:id/cancel'),
   closeSession: post<Record<string, never>, { session: SessionSummary }>()('/api/sessions/:id/close'),
+  /** Same target, name and options as a new session linked to this ended one (`reconnectOf`). */
+  reconnectSession: post<Record<string, never>, { session: SessionSummary }>()('/api/sessions/:id/reconnect'),
   deleteSession: del<Ok>()('/api/sessions/:id'),
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)

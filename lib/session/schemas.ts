@@ -198,6 +198,7 @@ export const SessionSummarySchema = z.object({
     })
     .optional(),
   recording: SessionRecordingSchema.optional(),
+  reconnectOf: sessionId.optional(),
 });
 
 /** A comment on an entry (lib/team publishes them; the session file carries them). */

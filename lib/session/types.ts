@@ -237,6 +237,8 @@ export interface SessionSummary {
   tags?: string[];
   dialect?: SessionDialect;
   recording?: SessionRecording;
+  /** The session this one was reconnected from: same target, a new recording. */
+  reconnectOf?: string;
 }
 
 /** Session file, version 1: what `rpcscope call --out` writes and what sharing exports. */

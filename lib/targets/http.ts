@@ -1,6 +1,6 @@
 /** HTTP targets: each message is POSTed; SSE replies (MCP Streamable HTTP) are split into messages. */
 import { z } from 'zod';
-import type { HeaderRow, TargetKindDef } from './kind';
+import { headerRows, type HeaderRow, type TargetKindDef } from './kind';
 import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
 
 const URL_SCHEMES = ['http', 'https'] as const;
@@ -51,5 +51,6 @@ export const http: TargetKindDef<HttpTarget, HttpForm, typeof HttpTargetSchema> 
       if (!h.ok) return h;
       return { ok: true, target: { kind: 'http', url, ...(h.headers ? { headers: h.headers } : {}) } };
     },
+    fromTarget: (t) => ({ url: t.url, headers: headerRows(t.headers) }),
   },
 };

@@ -27,6 +27,10 @@ type RoleFor<V> = V extends string
 /** A role for every member but `kind`, in the order they are substituted and reported. */
 export type FieldRoles<T> = { [F in Exclude<keyof T, 'kind'>]-?: RoleFor<NonNullable<T[F]>> };
 
+/** A target's headers as the form's rows (the reverse of headersOf). */
+export const headerRows = (headers: Record<string, string> | undefined): HeaderRow[] =>
+  Object.entries(headers ?? {}).map(([name, value]) => ({ name, value }));
+
 /** One header row of the connect form. */
 export interface HeaderRow {
   name: string;
@@ -77,6 +81,8 @@ export interface FormSpec<T, F> {
   fields: readonly FormField<F>[];
   /** The form state as a target, or what is missing in plain words (the schema checks it again). */
   build(form: F): BuiltTarget<T>;
+  /** A target as this form's state, so "Duplicate as new target" opens the form filled in. */
+  fromTarget(target: T): F;
   /** This kind's part of a form remembered by this or an older version; default: its members over `initial`. */
   recall?(saved: Record<string, unknown>): F;
 }

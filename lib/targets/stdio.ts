@@ -106,5 +106,20 @@ export const stdio: TargetKindDef<StdioTarget, StdioForm, typeof StdioTargetSche
         },
       };
     },
+    fromTarget: (t) => {
+      const argv = [t.command, ...(t.args ?? [])];
+      // One line, words quoted where needed, when it reads back exactly; else one argument per line.
+      const line = argv.map(word).join(' ');
+      const back = splitCommandLine(line);
+      const exact = back.ok && back.argv.length === argv.length && back.argv.every((a, i) => a === argv[i]);
+      return {
+        argv: exact
+          ? { argsMode: 'line', commandLine: line, command: '', argsText: '' }
+          : { argsMode: 'list', commandLine: '', command: t.command, argsText: (t.args ?? []).join('\n') },
+        cwd: t.cwd ?? '',
+        envText: Object.entries(t.env ?? {}).map(([k, v]) => `${k}=${v}`).join('\n'),
+        framing: t.framing,
+      };
+    },
   },
 };

@@ -51,5 +51,6 @@ export const tcp: TargetKindDef<TcpTarget, TcpForm, typeof TcpTargetSchema> = {
       if (!/^\d+$/.test(f.port.trim()) || port < 1 || port > 65535) return { ok: false, error: 'The port must be a number from 1 to 65535' };
       return { ok: true, target: { kind: 'tcp', host, port, framing: f.framing } };
     },
+    fromTarget: (t) => ({ host: t.host, port: String(t.port), framing: t.framing }),
   },
 };

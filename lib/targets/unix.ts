@@ -51,5 +51,6 @@ export const unix: TargetKindDef<UnixTarget, UnixForm, typeof UnixTargetSchema> 
       if (path.length > LIMITS.pathChars) return { ok: false, error: `The socket path is longer than ${LIMITS.pathChars} characters` };
       return { ok: true, target: { kind: 'unix', path, framing: f.framing } };
     },
+    fromTarget: (t) => ({ path: t.path, framing: t.framing }),
   },
 };

@@ -1,7 +1,7 @@
 /** WebSocket targets: one message per text frame, subprotocols offered in order. */
 import { z } from 'zod';
 import { LIMITS, headerToken } from '../session/schema-blocks';
-import type { HeaderRow, TargetKindDef } from './kind';
+import { headerRows, type HeaderRow, type TargetKindDef } from './kind';
 import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
 
 const URL_SCHEMES = ['ws', 'wss'] as const;
@@ -54,5 +54,6 @@ export const websocket: TargetKindDef<WebSocketTarget, WebSocketForm, typeof Web
       const subprotocols = f.subprotocols.split(',').map((s) => s.trim()).filter(Boolean);
       return { ok: true, target: { kind: 'websocket', url, ...(h.headers ? { headers: h.headers } : {}), ...(subprotocols.length ? { subprotocols } : {}) } };
     },
+    fromTarget: (t) => ({ url: t.url, headers: headerRows(t.headers), subprotocols: (t.subprotocols ?? []).join(', ') }),
   },
 };

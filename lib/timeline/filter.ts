@@ -4,7 +4,7 @@
  * plain field reads, one bitmask and at most one regex test over the raw text.
  */
 import type { Direction, EventKind, TrafficEvent } from '../session/types';
-import { compare, globToRegExp, parseQuery, type ParsedQuery, type Term } from './query';
+import { compare, globToRegExp, parseQuery, type ParsedQuery, type QueryDiagnostic, type Term } from './query';
 import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
 
 export const EVENT_KINDS: readonly EventKind[] = [
@@ -36,6 +36,8 @@ export interface CompiledFilter {
   /** True when the result can change for events already seen (pairing, state): re-scan on patches. */
   dependsOnState: boolean;
   problems: string[];
+  /** The query's problems with the text span each is about (the filter box underlines them). */
+  diagnostics: QueryDiagnostic[];
   test(ev: TrafficEvent, lookup: SeqLookup): boolean;
 }
 
@@ -178,7 +180,7 @@ export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery): Com
       for (let i = 0; i < preds.length; i++) if (!preds[i](ev, lookup)) return false;
       return true;
     };
-  return { all: preds.length === 0, dependsOnState, problems: q.problems, test };
+  return { all: preds.length === 0, dependsOnState, problems: q.problems, diagnostics: q.diagnostics, test };
 }
 
 /**

@@ -6,8 +6,11 @@
  *   time:1200..3400 (ms since the session started; the plots' brush sets it)
  *
  * `-` negates a term, commas give alternatives (`kind:request,notification`), double quotes keep
- * spaces. Unknown keys are read as free text, so pasting `http://host` still searches for it.
+ * spaces. A word before `:` that names no field (`bogus:xyz`) is a diagnostic, not a silent search
+ * for that text; `scheme://…` stays free text, so pasting `http://host` still searches for it.
+ * The fields themselves live in query-fields.ts (the `?` sheet lists them from there).
  */
+import { DIR_NAMES, HAS_NAMES, KEY_ALIASES, QUERY_KEYS } from './query-fields';
 
 export type Comparison = { op: '>' | '>=' | '<' | '<=' | '='; value: number } | { op: 'range'; min: number; max: number };
 
@@ -24,32 +27,21 @@ export type Term =
   | { key: 'time'; cmp: Comparison; negate: boolean }
   | { key: 'text'; text: string; negate: boolean };
 
+/** A part of the query the parser did not understand: where it is (to underline it) and why. */
+export interface QueryDiagnostic {
+  /** Offsets into the query text, `end` exclusive. */
+  start: number;
+  end: number;
+  message: string;
+}
+
 export interface ParsedQuery {
   terms: Term[];
   /** Plain-words problems (a bad number, an unknown status); the offending term is left out. */
   problems: string[];
+  /** The same problems with the span of query text each is about. */
+  diagnostics: QueryDiagnostic[];
 }
-
-type QueryKey = 'method' | 'status' | 'dir' | 'kind' | 'id' | 'has' | 'rule' | 'latency' | 'seq' | 'time';
-const KEY_ALIASES: Record<string, QueryKey> = {
-  method: 'method', m: 'method',
-  status: 'status', is: 'status', state: 'status',
-  dir: 'dir', direction: 'dir',
-  kind: 'kind', type: 'kind',
-  id: 'id',
-  has: 'has',
-  rule: 'rule', finding: 'rule',
-  latency: 'latency', lat: 'latency',
-  seq: 'seq',
-  time: 'time', t: 'time',
-};
-
-const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method'] as const;
-const DIR_NAMES: Record<string, 'in' | 'out' | 'meta'> = {
-  in: 'in', '<-': 'in', incoming: 'in', target: 'in',
-  out: 'out', '->': 'out', outgoing: 'out', sent: 'out',
-  meta: 'meta',
-};
 
 interface RawToken {
   text: string;
@@ -57,6 +49,9 @@ interface RawToken {
   quotedValue: boolean;
   /** Whether the whole token was a quoted phrase. */
   quotedWhole: boolean;
+  /** Offsets of the token in the input, `end` exclusive. */
+  start: number;
+  end: number;
 }
 
 /** Splits on whitespace, keeping double-quoted runs together (quotes removed, `\"` kept as `"`). */
@@ -86,7 +81,7 @@ export function tokenize(input: string): RawToken[] {
         text += input[i++];
       }
     }
-    out.push({ text, quotedValue, quotedWhole });
+    out.push({ text, quotedValue, quotedWhole, start, end: Math.min(i, n) });
   }
   return out;
 }
@@ -127,13 +122,21 @@ export function compare(cmp: Comparison, v: number): boolean {
   }
 }
 
+/**
+ * `word:value` where word could be a field name: letters only, and not a URL's scheme
+ * (`http://…`) or a time (`12:30`), which are text people paste into the search.
+ */
+function looksLikeField(word: string, value: string): boolean {
+  return /^[a-z][a-z_-]*$/i.test(word) && !value.startsWith('//');
+}
+
 function splitValues(v: string): string[] {
   return v.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 export function parseQuery(input: string, statusNames: Record<string, number>, kindNames: readonly string[]): ParsedQuery {
   const terms: Term[] = [];
-  const problems: string[] = [];
+  const diagnostics: QueryDiagnostic[] = [];
   for (const tok of tokenize(input)) {
     let text = tok.text;
     let negate = false;
@@ -141,15 +144,18 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       negate = true;
       text = text.slice(1);
     }
+    const problem = (message: string) => diagnostics.push({ start: tok.start, end: tok.end, message });
     const colon = tok.quotedWhole ? -1 : text.indexOf(':');
-    const key = colon > 0 ? KEY_ALIASES[text.slice(0, colon).toLowerCase()] : undefined;
+    const word = colon > 0 ? text.slice(0, colon) : '';
+    const key = word ? KEY_ALIASES[word.toLowerCase()] : undefined;
     if (!key) {
-      if (text.length > 0) terms.push({ key: 'text', text, negate });
+      if (looksLikeField(word, text.slice(colon + 1))) problem(`unknown field "${word}:" — fields are ${QUERY_KEYS.join(', ')} (press ? for the list); quote it to search the text`);
+      else if (text.length > 0) terms.push({ key: 'text', text, negate });
       continue;
     }
     const value = text.slice(colon + 1);
     if (value.length === 0 && !tok.quotedValue) {
-      problems.push(`"${key}:" needs a value`);
+      problem(`"${key}:" needs a value`);
       continue;
     }
     switch (key) {
@@ -157,14 +163,14 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       case 'seq':
       case 'time': {
         const cmp = parseComparison(value);
-        if (!cmp) problems.push(`${key}:${value} — write a number like ${key}:>500, ${key}:<=20 or ${key}:100..500`);
+        if (!cmp) problem(`${key}:${value} — write a number like ${key}:>500, ${key}:<=20 or ${key}:100..500`);
         else terms.push({ key, cmp, negate });
         break;
       }
       case 'status': {
         const values = splitValues(value.toLowerCase());
         const bad = values.filter((v) => !(v in statusNames));
-        if (bad.length) problems.push(`unknown status "${bad.join(', ')}" — try ${Object.keys(statusNames).filter((k) => !k.includes('-')).slice(0, 9).join(', ')}`);
+        if (bad.length) problem(`unknown status "${bad.join(', ')}" — try ${Object.keys(statusNames).filter((k) => !k.includes('-')).slice(0, 9).join(', ')}`);
         const good = values.filter((v) => v in statusNames);
         if (good.length) terms.push({ key, values: good, negate });
         break;
@@ -172,7 +178,7 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       case 'dir': {
         const values = splitValues(value.toLowerCase());
         const bad = values.filter((v) => !(v in DIR_NAMES));
-        if (bad.length) problems.push(`unknown direction "${bad.join(', ')}" — use in, out or meta`);
+        if (bad.length) problem(`unknown direction "${bad.join(', ')}" — use in, out or meta`);
         const good = values.filter((v) => v in DIR_NAMES).map((v) => DIR_NAMES[v]);
         if (good.length) terms.push({ key, values: good, negate });
         break;
@@ -180,7 +186,7 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       case 'kind': {
         const values = splitValues(value.toLowerCase());
         const bad = values.filter((v) => !kindNames.includes(v));
-        if (bad.length) problems.push(`unknown kind "${bad.join(', ')}" — kinds are ${kindNames.join(', ')}`);
+        if (bad.length) problem(`unknown kind "${bad.join(', ')}" — kinds are ${kindNames.join(', ')}`);
         const good = values.filter((v) => kindNames.includes(v));
         if (good.length) terms.push({ key, values: good, negate });
         break;
@@ -188,7 +194,7 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       case 'has': {
         const values = splitValues(value.toLowerCase());
         const bad = values.filter((v) => !(HAS_NAMES as readonly string[]).includes(v) && v !== 'finding' && v !== 'errors');
-        if (bad.length) problems.push(`has:${bad.join(',')} — use has:${HAS_NAMES.join(', has:')}`);
+        if (bad.length) problem(`has:${bad.join(',')} — use has:${HAS_NAMES.join(', has:')}`);
         const good = values
           .map((v) => (v === 'finding' ? 'findings' : v === 'errors' ? 'error' : v))
           .filter((v) => (HAS_NAMES as readonly string[]).includes(v));
@@ -205,7 +211,7 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
         break;
     }
   }
-  return { terms, problems };
+  return { terms, problems: diagnostics.map((d) => d.message), diagnostics };
 }
 
 /** Glob with `*` (any run) and `?` (one character), case-insensitive, as a RegExp. */

@@ -33,6 +33,8 @@ export interface LiveSessionInit {
   catalogs?: ErrorCatalog[];
   /** Limits for the transport (send queue caps, body sizes); defaults otherwise. */
   transportOptions?: TransportOptions;
+  /** The session this one reconnects (recorded in its summary). */
+  reconnectOf?: string;
 }
 
 const TICK_MS = 200;
@@ -86,6 +88,7 @@ export class LiveSession {
       // Counted by the recorder as events and patches are stored (SessionManager serves that summary).
       counts: { events: 0, out: 0, in: 0, errors: 0, findings: 0 },
       dialect: this.pipeline.dialect,
+      ...(init.reconnectOf ? { reconnectOf: init.reconnectOf } : {}),
     };
   }
 

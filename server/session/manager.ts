@@ -6,6 +6,14 @@ import type { EventPatch, SessionOptions, SessionSummary, TargetSpec, TrafficEve
 import { LiveSession, type SessionSink } from './live-session';
 import { SessionSecrets, type SecretBook } from './secrets';
 import type { SentSecret } from '../../lib/redaction/display-mask';
+import { notConnectable } from '../../lib/targets/registry';
+
+/** Why a reconnect cannot start, with the HTTP status the API answers. */
+export class ReconnectRefused extends Error {
+  constructor(readonly status: 404 | 409, message: string) {
+    super(message);
+  }
+}
 
 /** What the manager needs from persistence (server/store implements it through server/session/recorder.ts). */
 export interface Recorder {
@@ -50,6 +58,8 @@ const MAX_LIVE_SESSIONS = 64;
 
 export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
+  /** The options each session of this run was opened with, so "Reconnect" repeats them. */
+  private readonly openedWith = new Map<string, SessionOptions>();
   private readonly listeners = new Set<SessionListener>();
   private readonly sink: SessionSink;
 
@@ -114,15 +124,32 @@ export class SessionManager {
    * Connect to a target. The session is recorded even when the connection fails, so the failure
    * can be read. `sent`: secret values substituted into the target, masked from its first entry on.
    */
-  async open(target: TargetSpec, name?: string, options?: SessionOptions, sent: readonly SentSecret[] = []): Promise<LiveSession> {
+  async open(target: TargetSpec, name?: string, options?: SessionOptions, sent: readonly SentSecret[] = [], reconnectOf?: string): Promise<LiveSession> {
     const openCount = [...this.live.values()].filter((s) => s.isOpen).length;
     if (openCount >= MAX_LIVE_SESSIONS) throw new Error(`too many open sessions (${MAX_LIVE_SESSIONS}): close some first`);
-    const session = new LiveSession({ target, name, options, sink: this.sink });
+    const session = new LiveSession({ target, name, options, sink: this.sink, reconnectOf });
     this.live.set(session.id, session);
+    if (options) this.openedWith.set(session.id, options);
     this.recorder.saveSummary(session.summary);
     this.secrets.add(session.id, sent);
     await session.start();
     return session;
+  }
+
+  /**
+   * "Reconnect": the same target (with the secrets it was opened with), name and options, as a new
+   * session linked to the old one. Refused in words for a session still live, one recorded
+   * elsewhere (a tap) and an imported recording, whose command was never one the user typed here.
+   */
+  async reconnect(id: string): Promise<LiveSession> {
+    const old = this.summary(id);
+    if (!old) throw new ReconnectRefused(404, `no session ${id}`);
+    if (old.status === 'open' || old.status === 'connecting') throw new ReconnectRefused(409, 'this session is still live: disconnect it first');
+    if (old.imported) throw new ReconnectRefused(409, 'an imported recording: use "Duplicate as new target" to check its target before connecting');
+    const observed = notConnectable(old.target.kind);
+    if (observed) throw new ReconnectRefused(409, observed);
+    const options: SessionOptions = this.openedWith.get(id) ?? (old.dialect?.overridden ? { dialect: old.dialect.id } : {});
+    return this.open(old.target, old.name, options, this.secrets.list(id), id);
   }
 
   getLive(id: string): LiveSession | undefined {
@@ -178,6 +205,7 @@ export class SessionManager {
     }
     this.recorder.deleteSession(id);
     this.secrets.forget(id);
+    this.openedWith.delete(id);
   }
 
   /** Server shutdown: close every target (their last entries are recorded), then record nothing more. */

@@ -96,6 +96,7 @@ export class StoreRecorder implements Recorder {
         status: summary.status,
         startedAt: summary.startedAt,
         failure: summary.failure,
+        reconnectOf: summary.reconnectOf,
       });
     } else {
       this.store.sessions.setStatus(summary.id, summary.status, { failure: summary.failure, endedAt: summary.endedAt });

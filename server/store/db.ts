@@ -160,6 +160,8 @@ const MIGRATIONS: string[] = [
   `,
   // 6: a collection item's assertions and captures (JSON ItemChecks, lib/collections/checks.ts).
   `ALTER TABLE collection_items ADD COLUMN checks TEXT;`,
+  // 7: the session a "Reconnect" started this one from (same target, a new recording).
+  `ALTER TABLE sessions ADD COLUMN reconnect_of TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

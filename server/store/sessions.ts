@@ -27,6 +27,7 @@ interface SessionRow {
   share_id: string | null;
   dialect: string | null;
   recording: string | null;
+  reconnect_of: string | null;
 }
 
 export interface CreateSessionInput {
@@ -44,6 +45,8 @@ export interface CreateSessionInput {
   imported?: boolean;
   tags?: string[];
   failure?: string;
+  /** The session this one reconnects (same target, new recording). */
+  reconnectOf?: string;
 }
 
 export interface ListSessionsOptions {
@@ -79,6 +82,7 @@ function toSummary(r: SessionRow): SessionSummary {
   if (tags.length) s.tags = tags;
   if (r.dialect) s.dialect = JSON.parse(r.dialect) as SessionDialect;
   if (r.recording) s.recording = JSON.parse(r.recording) as SessionRecording;
+  if (r.reconnect_of) s.reconnectOf = r.reconnect_of;
   return s;
 }
 
@@ -130,8 +134,8 @@ export class SessionsRepo {
     try {
       this.db
         .prepare(
-          `INSERT INTO sessions (id, name, target, status, started_at, failure, imported, tags)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO sessions (id, name, target, status, started_at, failure, imported, tags, reconnect_of)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -142,6 +146,7 @@ export class SessionsRepo {
           clipFailure(input.failure),
           input.imported ? 1 : 0,
           JSON.stringify(checkTags(input.tags ?? [])),
+          input.reconnectOf !== undefined && /^[A-Za-z0-9_-]{1,100}$/.test(input.reconnectOf) ? input.reconnectOf : null,
         );
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {

@@ -26,7 +26,7 @@ describe('timeline query syntax', () => {
     expect(q.terms[1]).toMatchObject({ key: 'method', values: ['a', 'b'], negate: false });
   });
 
-  it('treats unknown keys as free text so URLs still search', () => {
+  it('keeps a pasted URL as free text, not a field', () => {
     const q = parse('http://localhost:3000');
     expect(q.terms).toEqual([{ key: 'text', text: 'http://localhost:3000', negate: false }]);
   });
