@@ -13,8 +13,17 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/ty
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
+import { eventJson, wireJson } from './store/event-json';
 
-const FLUSH_MS = 16;
+const eventJsonWire = (e: TrafficEvent) => eventJson(e).wire;
+
+/** An `events` message built from each event's text, which the recorder's body shares (event-json.ts). */
+function eventsFrame(sessionId: string, events: readonly TrafficEvent[], text: (e: TrafficEvent) => string): string {
+  let out = `{"type":"events","session":${JSON.stringify(sessionId)},"events":[`;
+  for (let i = 0; i < events.length; i++) out += (i ? ',' : '') + text(events[i]);
+  return out + ']}';
+}
+
 const PAGE = 2000;
 /** Above this many bytes queued in the socket, wait before sending more. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -35,7 +44,9 @@ interface Subscription {
 class BridgeClient {
   private readonly subs = new Map<string, Subscription>();
   private summaries = new Map<string, SessionSummary>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  private flushScheduled = false;
+  /** A flush's frames are still going out (set until ws calls back). */
+  private writing = false;
 
   constructor(private readonly ws: WebSocket, private readonly manager: SessionManager) {}
 
@@ -96,7 +107,7 @@ class BridgeClient {
         return;
       }
       sub.cursor = page[page.length - 1].seq;
-      this.send({ type: 'events', session: sessionId, events: page });
+      if (!this.closed) this.ws.send(eventsFrame(sessionId, page, wireJson));
       if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
@@ -137,35 +148,52 @@ class BridgeClient {
     this.scheduleFlush();
   }
 
+  /**
+   * Batches follow the socket, not a timer: what arrives while nothing is being written goes out
+   * on the next turn of the event loop; what arrives while a write is still going out waits for it
+   * to finish (ws calls back once the socket took it), so a busy page gets fewer, larger frames and
+   * an idle one gets each entry at once.
+   */
   private scheduleFlush(): void {
-    if (this.flushTimer || this.closed) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
+    if (this.flushScheduled || this.writing || this.closed) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
       this.flush();
-    }, FLUSH_MS);
+    });
   }
 
   private flush(): void {
-    if (this.closed) return;
-    if (this.ws.bufferedAmount > HIGH_WATER) {
-      this.scheduleFlush();
-      return;
-    }
+    if (this.closed || this.writing) return;
+    const frames: string[] = [];
     for (const [sessionId, sub] of this.subs) {
       if (sub.events.length) {
         const events = sub.events;
         sub.events = [];
         sub.cursor = events[events.length - 1].seq;
-        this.send({ type: 'events', session: sessionId, events });
+        frames.push(eventsFrame(sessionId, events, eventJsonWire));
       }
       if (sub.patches.length) {
         const patches = sub.patches;
         sub.patches = [];
-        this.send({ type: 'patches', session: sessionId, patches });
+        frames.push(JSON.stringify({ type: 'patches', session: sessionId, patches } satisfies ServerMessage));
       }
     }
-    for (const summary of this.summaries.values()) this.send({ type: 'session', summary });
+    for (const summary of this.summaries.values()) frames.push(JSON.stringify({ type: 'session', summary } satisfies ServerMessage));
     this.summaries.clear();
+    if (frames.length === 0) return;
+    this.writing = true;
+    for (let i = 0; i < frames.length - 1; i++) this.ws.send(frames[i]);
+    this.ws.send(frames[frames.length - 1], () => {
+      this.writing = false;
+      if (this.hasQueued()) this.scheduleFlush();
+    });
+  }
+
+  private hasQueued(): boolean {
+    if (this.summaries.size) return true;
+    for (const sub of this.subs.values()) if (sub.events.length || sub.patches.length) return true;
+    return false;
   }
 
   private drained(): Promise<void> {
@@ -188,8 +216,8 @@ class BridgeClient {
   }
 
   dispose(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
     this.subs.clear();
+    this.summaries.clear();
   }
 }
 
