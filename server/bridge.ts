@@ -14,6 +14,7 @@ import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
 import { eventJson, wireJson } from './store/event-json';
+import { LiveRing } from './bridge-ring';
 
 const eventJsonWire = (e: TrafficEvent) => eventJson(e).wire;
 
@@ -48,7 +49,11 @@ class BridgeClient {
   /** A flush's frames are still going out (set until ws calls back). */
   private writing = false;
 
-  constructor(private readonly ws: WebSocket, private readonly manager: SessionManager) {}
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly manager: SessionManager,
+    private readonly ring: LiveRing,
+  ) {}
 
   hello(): void {
     this.send({ type: 'hello', version: 1, sessions: this.manager.summaries() });
@@ -83,10 +88,14 @@ class BridgeClient {
     }
   }
 
-  /** Catch up from the recorder page by page, then switch to live with no gap (the switch is synchronous). */
+  /**
+   * Catch up from the recorder page by page — or, once the live ring reaches back to the cursor,
+   * from memory — then switch to live with no gap (the switch is synchronous).
+   */
   private async replay(sessionId: string, sub: Subscription): Promise<void> {
     for (;;) {
       if (this.subs.get(sessionId) !== sub || this.closed) return;
+      if (this.fromRing(sessionId, sub)) return;
       let page: TrafficEvent[];
       try {
         page = this.manager.events(sessionId, sub.cursor, PAGE);
@@ -96,21 +105,42 @@ class BridgeClient {
         this.send({ type: 'error', message: `could not read the recording of session ${sessionId}: ${(err as Error).message}` });
         return;
       }
-      if (page.length === 0) {
-        sub.mode = 'live';
-        if (sub.lagging) {
-          sub.lagging = false;
-          this.send({ type: 'behind', session: sessionId, behind: 0 });
-        }
-        const summary = this.manager.summary(sessionId);
-        if (summary) this.send({ type: 'session', summary });
-        return;
-      }
+      if (page.length === 0) return this.goLive(sessionId, sub);
       sub.cursor = page[page.length - 1].seq;
       if (!this.closed) this.ws.send(eventsFrame(sessionId, page, wireJson));
       if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
+  }
+
+  private goLive(sessionId: string, sub: Subscription): void {
+    sub.mode = 'live';
+    if (sub.lagging) {
+      sub.lagging = false;
+      this.send({ type: 'behind', session: sessionId, behind: 0 });
+    }
+    const summary = this.manager.summary(sessionId);
+    if (summary) this.send({ type: 'session', summary });
+  }
+
+  /** Serves the rest from the live ring when it holds everything after the cursor (flushed first, so it is current). */
+  private fromRing(sessionId: string, sub: Subscription): boolean {
+    this.manager.getLive(sessionId)?.flush();
+    const catchup = this.ring.since(sessionId, sub.cursor);
+    if (!catchup) return false;
+    for (const b of catchup.batches) {
+      if (b.kind === 'patches') {
+        this.send({ type: 'patches', session: sessionId, patches: b.patches });
+        continue;
+      }
+      for (let i = 0; i < b.events.length; i += PAGE) {
+        const page = i === 0 && b.events.length <= PAGE ? b.events : b.events.slice(i, i + PAGE);
+        if (!this.closed) this.ws.send(eventsFrame(sessionId, page, eventJsonWire));
+      }
+    }
+    sub.cursor = catchup.last;
+    this.goLive(sessionId, sub);
+    return true;
   }
 
   onEvents(sessionId: string, events: TrafficEvent[]): void {
@@ -228,20 +258,31 @@ export class Bridge {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false, handleProtocols: () => false });
   private readonly clients = new Set<BridgeClient>();
   private readonly heartbeat: Heartbeat;
+  private readonly ring = new LiveRing();
 
   constructor(private readonly manager: SessionManager, heartbeat: HeartbeatOptions = DEFAULT_HEARTBEAT) {
     this.heartbeat = new Heartbeat(heartbeat);
     manager.listen({
-      events: (id, events) => this.clients.forEach((c) => c.onEvents(id, events)),
-      patches: (id, patches) => this.clients.forEach((c) => c.onPatches(id, patches)),
-      summary: (summary) => this.clients.forEach((c) => c.onSummary(summary)),
+      events: (id, events) => {
+        this.ring.events(id, events);
+        this.clients.forEach((c) => c.onEvents(id, events));
+      },
+      patches: (id, patches) => {
+        this.ring.patches(id, patches);
+        this.clients.forEach((c) => c.onPatches(id, patches));
+      },
+      summary: (summary) => {
+        // Ended: its recording is complete in the store, which serves it from now on.
+        if (summary.endedAt) this.ring.forget(summary.id);
+        this.clients.forEach((c) => c.onSummary(summary));
+      },
     });
   }
 
   /** Call only after the request passed the security gate. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const client = new BridgeClient(ws, this.manager);
+      const client = new BridgeClient(ws, this.manager, this.ring);
       this.clients.add(client);
       this.heartbeat.watch(ws);
       ws.on('message', (data, isBinary) => {
