@@ -13,15 +13,13 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/ty
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
-import { eventJson, wireJson } from './store/event-json';
 import { LiveRing } from './bridge-ring';
 
-const eventJsonWire = (e: TrafficEvent) => eventJson(e).wire;
 
-/** An `events` message built from each event's text, which the recorder's body shares (event-json.ts). */
-function eventsFrame(sessionId: string, events: readonly TrafficEvent[], text: (e: TrafficEvent) => string): string {
+/** An `events` message: the same text as JSON.stringify of the message, without building the message object. */
+function eventsFrame(sessionId: string, events: readonly TrafficEvent[]): string {
   let out = `{"type":"events","session":${JSON.stringify(sessionId)},"events":[`;
-  for (let i = 0; i < events.length; i++) out += (i ? ',' : '') + text(events[i]);
+  for (let i = 0; i < events.length; i++) out += (i ? ',' : '') + JSON.stringify(events[i]);
   return out + ']}';
 }
 
@@ -107,7 +105,7 @@ class BridgeClient {
       }
       if (page.length === 0) return this.goLive(sessionId, sub);
       sub.cursor = page[page.length - 1].seq;
-      if (!this.closed) this.ws.send(eventsFrame(sessionId, page, wireJson));
+      if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
       if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
@@ -135,7 +133,7 @@ class BridgeClient {
       }
       for (let i = 0; i < b.events.length; i += PAGE) {
         const page = i === 0 && b.events.length <= PAGE ? b.events : b.events.slice(i, i + PAGE);
-        if (!this.closed) this.ws.send(eventsFrame(sessionId, page, eventJsonWire));
+        if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
       }
     }
     sub.cursor = catchup.last;
@@ -201,7 +199,7 @@ class BridgeClient {
         const events = sub.events;
         sub.events = [];
         sub.cursor = events[events.length - 1].seq;
-        frames.push(eventsFrame(sessionId, events, eventJsonWire));
+        frames.push(eventsFrame(sessionId, events));
       }
       if (sub.patches.length) {
         const patches = sub.patches;

@@ -8,13 +8,13 @@
  * as JSON with `raw`/`rawBase64` blanked to "" in place, so a read puts them back at the same key
  * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
- * lossy copy for display. The body is made once per event, with the bridge's text (event-json.ts).
+ * lossy copy for display. The body is made without copying the event (event-json.ts).
  * The `state` column is authoritative (state-only patches update only it; reads overlay it).
  */
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
-import { eventJson } from './event-json';
+import { eventBody } from './event-json';
 import { StoreError } from './errors';
 
 interface EventRow {
@@ -143,7 +143,7 @@ export class EventsRepo {
         try {
           insert.run(
             sessionId, ev.seq, ev.t, ev.time, ev.dir, ev.kind, idTextOf(ev), ev.method ?? null, ev.state ?? null,
-            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, eventJson(ev).body,
+            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, eventBody(ev),
           );
         } catch (e) {
           if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
