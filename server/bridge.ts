@@ -13,6 +13,15 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/ty
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
+import { LiveRing } from './bridge-ring';
+
+
+/** An `events` message: the same text as JSON.stringify of the message, without building the message object. */
+function eventsFrame(sessionId: string, events: readonly TrafficEvent[]): string {
+  let out = `{"type":"events","session":${JSON.stringify(sessionId)},"events":[`;
+  for (let i = 0; i < events.length; i++) out += (i ? ',' : '') + JSON.stringify(events[i]);
+  return out + ']}';
+}
 
 const FLUSH_MS = 16;
 const PAGE = 2000;
@@ -35,9 +44,15 @@ interface Subscription {
 class BridgeClient {
   private readonly subs = new Map<string, Subscription>();
   private summaries = new Map<string, SessionSummary>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  private flushScheduled = false;
+  /** A flush's frames are still going out (set until ws calls back). */
+  private writing = false;
 
-  constructor(private readonly ws: WebSocket, private readonly manager: SessionManager) {}
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly manager: SessionManager,
+    private readonly ring: LiveRing,
+  ) {}
 
   hello(): void {
     this.send({ type: 'hello', version: 1, sessions: this.manager.summaries() });
@@ -72,10 +87,14 @@ class BridgeClient {
     }
   }
 
-  /** Catch up from the recorder page by page, then switch to live with no gap (the switch is synchronous). */
+  /**
+   * Catch up from the recorder page by page — or, once the live ring reaches back to the cursor,
+   * from memory — then switch to live with no gap (the switch is synchronous).
+   */
   private async replay(sessionId: string, sub: Subscription): Promise<void> {
     for (;;) {
       if (this.subs.get(sessionId) !== sub || this.closed) return;
+      if (this.fromRing(sessionId, sub)) return;
       let page: TrafficEvent[];
       try {
         page = this.manager.events(sessionId, sub.cursor, PAGE);
@@ -85,21 +104,42 @@ class BridgeClient {
         this.send({ type: 'error', message: `could not read the recording of session ${sessionId}: ${(err as Error).message}` });
         return;
       }
-      if (page.length === 0) {
-        sub.mode = 'live';
-        if (sub.lagging) {
-          sub.lagging = false;
-          this.send({ type: 'behind', session: sessionId, behind: 0 });
-        }
-        const summary = this.manager.summary(sessionId);
-        if (summary) this.send({ type: 'session', summary });
-        return;
-      }
+      if (page.length === 0) return this.goLive(sessionId, sub);
       sub.cursor = page[page.length - 1].seq;
-      this.send({ type: 'events', session: sessionId, events: page });
+      if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
       if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
+  }
+
+  private goLive(sessionId: string, sub: Subscription): void {
+    sub.mode = 'live';
+    if (sub.lagging) {
+      sub.lagging = false;
+      this.send({ type: 'behind', session: sessionId, behind: 0 });
+    }
+    const summary = this.manager.summary(sessionId);
+    if (summary) this.send({ type: 'session', summary });
+  }
+
+  /** Serves the rest from the live ring when it holds everything after the cursor (flushed first, so it is current). */
+  private fromRing(sessionId: string, sub: Subscription): boolean {
+    this.manager.getLive(sessionId)?.flush();
+    const catchup = this.ring.since(sessionId, sub.cursor);
+    if (!catchup) return false;
+    for (const b of catchup.batches) {
+      if (b.kind === 'patches') {
+        this.send({ type: 'patches', session: sessionId, patches: b.patches });
+        continue;
+      }
+      for (let i = 0; i < b.events.length; i += PAGE) {
+        const page = i === 0 && b.events.length <= PAGE ? b.events : b.events.slice(i, i + PAGE);
+        if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
+      }
+    }
+    sub.cursor = catchup.last;
+    this.goLive(sessionId, sub);
+    return true;
   }
 
   onEvents(sessionId: string, events: TrafficEvent[]): void {
@@ -137,35 +177,52 @@ class BridgeClient {
     this.scheduleFlush();
   }
 
+  /**
+   * Batches wait FLUSH_MS (so a flood goes out in few, large frames: sending on every event-loop
+   * turn measured a third slower end to end), and never while the previous batch is still being
+   * written: the next one waits for ws's write callback, so a slow socket gets larger frames
+   * instead of a growing buffer.
+   */
   private scheduleFlush(): void {
-    if (this.flushTimer || this.closed) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
+    if (this.flushScheduled || this.writing || this.closed) return;
+    this.flushScheduled = true;
+    setTimeout(() => {
+      this.flushScheduled = false;
       this.flush();
     }, FLUSH_MS);
   }
 
   private flush(): void {
-    if (this.closed) return;
-    if (this.ws.bufferedAmount > HIGH_WATER) {
-      this.scheduleFlush();
-      return;
-    }
+    if (this.closed || this.writing) return;
+    const frames: string[] = [];
     for (const [sessionId, sub] of this.subs) {
       if (sub.events.length) {
         const events = sub.events;
         sub.events = [];
         sub.cursor = events[events.length - 1].seq;
-        this.send({ type: 'events', session: sessionId, events });
+        frames.push(eventsFrame(sessionId, events));
       }
       if (sub.patches.length) {
         const patches = sub.patches;
         sub.patches = [];
-        this.send({ type: 'patches', session: sessionId, patches });
+        frames.push(JSON.stringify({ type: 'patches', session: sessionId, patches } satisfies ServerMessage));
       }
     }
-    for (const summary of this.summaries.values()) this.send({ type: 'session', summary });
+    for (const summary of this.summaries.values()) frames.push(JSON.stringify({ type: 'session', summary } satisfies ServerMessage));
     this.summaries.clear();
+    if (frames.length === 0) return;
+    this.writing = true;
+    for (let i = 0; i < frames.length - 1; i++) this.ws.send(frames[i]);
+    this.ws.send(frames[frames.length - 1], () => {
+      this.writing = false;
+      if (this.hasQueued()) this.scheduleFlush();
+    });
+  }
+
+  private hasQueued(): boolean {
+    if (this.summaries.size) return true;
+    for (const sub of this.subs.values()) if (sub.events.length || sub.patches.length) return true;
+    return false;
   }
 
   private drained(): Promise<void> {
@@ -188,8 +245,8 @@ class BridgeClient {
   }
 
   dispose(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
     this.subs.clear();
+    this.summaries.clear();
   }
 }
 
@@ -200,20 +257,31 @@ export class Bridge {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false, handleProtocols: () => false });
   private readonly clients = new Set<BridgeClient>();
   private readonly heartbeat: Heartbeat;
+  private readonly ring = new LiveRing();
 
   constructor(private readonly manager: SessionManager, heartbeat: HeartbeatOptions = DEFAULT_HEARTBEAT) {
     this.heartbeat = new Heartbeat(heartbeat);
     manager.listen({
-      events: (id, events) => this.clients.forEach((c) => c.onEvents(id, events)),
-      patches: (id, patches) => this.clients.forEach((c) => c.onPatches(id, patches)),
-      summary: (summary) => this.clients.forEach((c) => c.onSummary(summary)),
+      events: (id, events) => {
+        this.ring.events(id, events);
+        this.clients.forEach((c) => c.onEvents(id, events));
+      },
+      patches: (id, patches) => {
+        this.ring.patches(id, patches);
+        this.clients.forEach((c) => c.onPatches(id, patches));
+      },
+      summary: (summary) => {
+        // Ended: its recording is complete in the store, which serves it from now on.
+        if (summary.endedAt) this.ring.forget(summary.id);
+        this.clients.forEach((c) => c.onSummary(summary));
+      },
     });
   }
 
   /** Call only after the request passed the security gate. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const client = new BridgeClient(ws, this.manager);
+      const client = new BridgeClient(ws, this.manager, this.ring);
       this.clients.add(client);
       this.heartbeat.watch(ws);
       ws.on('message', (data, isBinary) => {

@@ -127,15 +127,14 @@ export class LiveSession {
     if (transport.stream && this.reader) {
       const bytes = this.reader.encode(text);
       transport.admit(bytes.length);
+      // Handed on with the next flush (record schedules it), not synchronously: sends in a burst share one.
       seq = this.record(this.pipeline.message('out', this.now(), Date.now(), utf8.decode(bytes), text));
-      this.flush();
       await this.transportSend(transport, bytes);
     } else {
       transport.admit(Buffer.byteLength(text));
       const out = this.pipeline.message('out', this.now(), Date.now(), text, text, transport.outgoingFacts?.() ?? {});
       this.mcp?.sent(out);
       seq = this.record(out);
-      this.flush();
       await this.transportSend(transport, text, seq);
     }
     return seq;

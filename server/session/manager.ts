@@ -17,7 +17,11 @@ export class ReconnectRefused extends Error {
 
 /** What the manager needs from persistence (server/store implements it through server/session/recorder.ts). */
 export interface Recorder {
-  saveSummary(summary: SessionSummary): void;
+  /**
+   * True when what is stored for the session changed (status, failure, end, dialect — or the write
+   * failed): only then is the summary re-announced; counts are announced by each commit.
+   */
+  saveSummary(summary: SessionSummary): boolean;
   appendEvents(sessionId: string, events: TrafficEvent[]): void;
   applyPatches(sessionId: string, patches: EventPatch[]): void;
   listSummaries(): SessionSummary[];
@@ -109,8 +113,8 @@ export class SessionManager {
       },
       summary: (summary) => {
         if (this.stopped) return;
-        this.recorder.saveSummary(summary);
-        this.announce(id);
+        // A flush with nothing new for the summary costs no store read (it came on every flush).
+        if (this.recorder.saveSummary(summary)) this.announce(id);
       },
     };
   }

@@ -14,6 +14,7 @@
  * pipe read. Reads of entries commit first, so a replay never misses one; the counts in a summary
  * may lag by that window, and each commit tells the listeners so the page gets the final ones.
  */
+import { applyPatch } from '../../lib/session/patch';
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import { describeStoreFailure, type Store } from '../store';
 import type { Recorder } from './manager';
@@ -37,6 +38,33 @@ interface Queued {
 /** What of a summary the recorder writes: when this is unchanged, there is nothing to write. */
 const summaryKey = (s: SessionSummary): string =>
   `${s.status}|${s.failure ?? ''}|${s.endedAt ?? ''}|${s.dialect?.id ?? ''}|${s.dialect?.overridden ?? ''}`;
+
+/**
+ * Patches that name an entry waiting in the same commit are applied to (a copy of) that entry
+ * before it is stored, so the pairing of a request answered within the commit window costs no
+ * read, parse and rewrite of its row. The copy is shallow: a patch replaces whole members, and the
+ * event the bridge holds stays as it was sent. What is left names entries already stored.
+ */
+function mergePatches({ events, patches }: Queued): Queued {
+  if (patches.length === 0 || events.length === 0) return { events, patches };
+  const at = new Map<number, number>();
+  for (let i = 0; i < events.length; i++) at.set(events[i].seq, i);
+  const copied = new Set<number>();
+  const rest: EventPatch[] = [];
+  for (const p of patches) {
+    const i = typeof p?.seq === 'number' ? at.get(p.seq) : undefined;
+    if (i === undefined) {
+      rest.push(p);
+      continue;
+    }
+    if (!copied.has(i)) {
+      events[i] = { ...events[i] };
+      copied.add(i);
+    }
+    applyPatch(events[i], p);
+  }
+  return { events, patches: rest };
+}
 
 export class StoreRecorder implements Recorder {
   /** Last status written per session, so a summary on every flush costs no write. */
@@ -67,11 +95,12 @@ export class StoreRecorder implements Recorder {
     return () => this.listeners.delete(listener);
   }
 
-  saveSummary(summary: SessionSummary): void {
+  saveSummary(summary: SessionSummary): boolean {
     // An ended session's last entries and patches are stored before it is marked so.
     if (summary.endedAt) this.commit();
     const key = summaryKey(summary);
-    if (this.written.get(summary.id) !== key) {
+    const changed = this.written.get(summary.id) !== key;
+    if (changed) {
       try {
         this.writeSummary(summary);
         this.written.set(summary.id, key);
@@ -79,12 +108,13 @@ export class StoreRecorder implements Recorder {
         // Not written: the key stays stale, so the next flush (or the retry timer) writes it again.
         this.given.set(summary.id, summary);
         this.failed(summary.id, err);
-        return;
+        return true;
       }
     }
     // Ended and fully written: the store is its home from now on.
     if (summary.endedAt && !this.health.get(summary.id)?.dirty) this.given.delete(summary.id);
     else this.given.set(summary.id, summary);
+    return changed;
   }
 
   private writeSummary(summary: SessionSummary): void {
@@ -133,7 +163,8 @@ export class StoreRecorder implements Recorder {
   }
 
   /**
-   * Everything queued, per session: its entries in one transaction, then its patches in another
+   * Everything queued, per session (patches naming an entry of the same commit are applied to it
+   * first, see mergePatches): its entries in one transaction, then its patches in another
    * (a patch only names entries recorded before it, so they all precede it). A refused write is
    * counted as lost exactly as before, per session and kind.
    */
@@ -144,7 +175,8 @@ export class StoreRecorder implements Recorder {
     const all = [...this.queued];
     this.queued.clear();
     this.queuedCount = 0;
-    for (const [sessionId, { events, patches }] of all) {
+    for (const [sessionId, queued] of all) {
+      const { events, patches } = mergePatches(queued);
       if (events.length) this.attempt(sessionId, () => this.store.events.appendMany(sessionId, events), (h) => h.lostEvents(events));
       // Patches naming entries that were never saved find no row: that loss is already counted.
       if (patches.length) this.attempt(sessionId, () => this.store.events.applyPatches(sessionId, patches), (h) => h.lostChanges(patches.length));

@@ -8,17 +8,20 @@
  * as JSON with `raw`/`rawBase64` blanked to "" in place, so a read puts them back at the same key
  * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
- * lossy copy for display.
+ * lossy copy for display. The body is made without copying the event (event-json.ts).
+ * The `state` column is authoritative (state-only patches update only it; reads overlay it).
  */
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
+import { eventBody } from './event-json';
 import { StoreError } from './errors';
 
 interface EventRow {
   raw: string;
   raw_base64: string | null;
   body: string;
+  state: string | null;
 }
 
 export interface ListEventsOptions {
@@ -36,8 +39,6 @@ export interface PatchResult {
 
 const MAX_LIST = 100_000;
 
-const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
-
 /** What one event adds to its session's counts. */
 function errorsOf(ev: TrafficEvent): number {
   let n = ev.kind === 'error' || ev.error ? 1 : 0;
@@ -51,16 +52,20 @@ function findingsOf(ev: TrafficEvent): number {
   return n;
 }
 
-function bodyOf(ev: TrafficEvent): string {
-  const blank: Record<string, unknown> = { ...ev, raw: isWellFormed(ev.raw) ? '' : ev.raw };
-  if (ev.rawBase64 !== undefined) blank.rawBase64 = '';
-  return JSON.stringify(blank);
+/**
+ * The `state` column is the truth: a run of state-only patches (every request still waiting when
+ * a target exits) updates only the column, so the body may hold an older state. Assigning an
+ * existing key keeps its position; a new one goes last, as applyPatch would put it.
+ */
+function overlayState(ev: TrafficEvent, state: string | null): void {
+  if (state !== null && ev.state !== state) ev.state = state as TrafficEvent['state'];
 }
 
 function toEvent(row: EventRow): TrafficEvent {
   const ev = JSON.parse(row.body) as TrafficEvent;
   if (ev.raw === '') ev.raw = row.raw;
   if (row.raw_base64 !== null) ev.rawBase64 = row.raw_base64;
+  overlayState(ev, row.state);
   return ev;
 }
 
@@ -138,7 +143,7 @@ export class EventsRepo {
         try {
           insert.run(
             sessionId, ev.seq, ev.t, ev.time, ev.dir, ev.kind, idTextOf(ev), ev.method ?? null, ev.state ?? null,
-            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, bodyOf(ev),
+            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, eventBody(ev),
           );
         } catch (e) {
           if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -156,15 +161,16 @@ export class EventsRepo {
       bumpTally(sessionId, tally);
     });
 
-    const getBody = db.prepare<[string, number], { body: string }>('SELECT body FROM events WHERE session_id = ? AND seq = ?');
+    const getBody = db.prepare<[string, number], { body: string; state: string | null }>(
+      'SELECT body, state FROM events WHERE session_id = ? AND seq = ?',
+    );
     const update = db.prepare(
       `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
        WHERE session_id = ? AND seq = ?`,
     );
-    // json_set keeps the key where it is (or appends it, as applyPatch would) and the rest of the text as stored.
+    // Only the column: rewriting 25k bodies with json_set was most of a flood's close (reads overlay it).
     const setState = db.prepare(
-      `UPDATE events SET state = ?, body = json_set(body, '$.state', ?)
-       WHERE session_id = ? AND seq IN (SELECT value FROM json_each(?))`,
+      `UPDATE events SET state = ? WHERE session_id = ? AND seq IN (SELECT value FROM json_each(?))`,
     );
     const absent = db.prepare<[string, string], { seq: number }>(
       `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_id = ?)`,
@@ -172,7 +178,7 @@ export class EventsRepo {
     const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult) => {
       const unique = [...new Set(seqs)];
       const list = JSON.stringify(unique);
-      const changed = setState.run(state, state, sessionId, list).changes;
+      const changed = setState.run(state, sessionId, list).changes;
       const missing = changed < unique.length ? new Set(absent.all(list, sessionId).map((r) => r.seq)) : undefined;
       for (const seq of seqs) {
         if (missing?.has(seq)) result.missing.push(seq);
@@ -206,6 +212,7 @@ export class EventsRepo {
           continue;
         }
         const ev = JSON.parse(row.body) as TrafficEvent;
+        overlayState(ev, row.state);
         const errorsBefore = errorsOf(ev);
         const findingsBefore = findingsOf(ev);
         applyPatch(ev, p);
@@ -225,10 +232,10 @@ export class EventsRepo {
     });
 
     this.listStmt = db.prepare<[string, number, number], EventRow>(
-      'SELECT raw, raw_base64, body FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     );
     this.getStmt = db.prepare<[string, number], EventRow>(
-      'SELECT raw, raw_base64, body FROM events WHERE session_id = ? AND seq = ?',
+      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq = ?',
     );
   }
 

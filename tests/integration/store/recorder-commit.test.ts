@@ -61,4 +61,24 @@ describe('a recorder that commits many batches at once', () => {
     recorder.close();
     expect(store.events.listEvents('coalesced').map((e) => e.seq)).toEqual([1]);
   });
+
+  it('stores a request answered within the commit window already paired, counts its error once, and leaves the sent entry as it was', () => {
+    const store = temp.open(temp.dir());
+    const recorder = new StoreRecorder(store);
+    recorder.saveSummary(summary());
+    const sent = request(1);
+    const answer: TrafficEvent = {
+      seq: 2, t: 2.5, time: 1_700_000_000_002, dir: 'in', raw: '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}',
+      kind: 'error', id: 1, state: 'answered', pair: 1, findings: [],
+      error: { code: -32601, message: 'no', name: 'MethodNotFound', meaning: 'The method does not exist.', source: 'jsonrpc' },
+    };
+    recorder.appendEvents('coalesced', [sent, answer]);
+    recorder.applyPatches('coalesced', [{ seq: 1, state: 'answered', pair: 2, latencyMs: 1.5 }, { seq: 7, state: 'timed-out' }]);
+    recorder.commit();
+    expect(store.events.getEvent('coalesced', 1)).toEqual({ ...request(1), state: 'answered', pair: 2, latencyMs: 1.5 });
+    expect(Object.keys(store.events.getEvent('coalesced', 1) ?? {})).toEqual([...Object.keys(request(1)), 'pair', 'latencyMs']);
+    expect(sent).toEqual(request(1));
+    expect(store.sessions.require('coalesced').counts).toMatchObject({ events: 2, errors: 1 });
+    recorder.close();
+  });
 });
