@@ -31,6 +31,12 @@ export interface ProbeRunOptions {
 const ANSWER_KINDS = new Set<TrafficEvent['kind']>(['response', 'error', 'batch', 'invalid', 'parse-error', 'not-jsonrpc', 'noise', 'no-body']);
 /** After the sentinel's answer, how long requests of the check that are still pending get (a peer may answer out of order). */
 const GRACE_MS = 300;
+/**
+ * After the sentinel's answer, how long an answer to the check itself may still follow it. A peer
+ * that handles messages concurrently can answer the sentinel first when both arrive in one read
+ * (a batch of notifications it wrongly answers, then the sentinel's quick ping).
+ */
+const STRAGGLER_MS = 120;
 
 export async function probeSession(session: LiveSession, log: EventLog, opts: ProbeRunOptions): Promise<ProbeReport> {
   const started = performance.now();
@@ -84,6 +90,11 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
       const answered = () => log.since(from).some((e) => e.dir === 'in' && e.id === id);
       timedOut = !(await log.until(() => !session.isOpen || answered(), opts.timeoutMs));
       if (!timedOut && pendingOf()) await log.until(() => !session.isOpen || !pendingOf(), GRACE_MS);
+      else if (!timedOut) {
+        const sentinelAnswer = log.since(from).find((e) => e.dir === 'in' && e.id === id)?.seq ?? from;
+        const straggler = () => log.since(sentinelAnswer).some((e) => e.dir === 'in' && ANSWER_KINDS.has(e.kind) && e.id !== id);
+        await log.until(() => !session.isOpen || straggler(), STRAGGLER_MS);
+      }
     }
     session.flush();
     const sentSeqs = new Set(sent.map((s) => s.seq));
