@@ -5,6 +5,7 @@
  * live session that keeps publishing, catches up after the team server drops, and ends with it.
  */
 import { statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LivePublicationStatus, PublishResult, TeamLinkState } from '@/lib/api/bodies';
@@ -55,6 +56,16 @@ async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boole
     last = await get();
   }
   return last;
+}
+
+/** A port nothing listens on: one the system just handed out and took back. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 const teamSummary = async (id: string) => (await (await team.api(`/api/sessions/${id}`)).json()) as PublishedSummary;
@@ -114,10 +125,12 @@ describe('publishing from the local app', () => {
     expect(viewer.status).toBe(400);
     expect(viewer.json.error).toMatch(/your role is viewer.*member role to publish/);
 
-    await setLink({ url: 'http://127.0.0.1:1', token: team.tokens.member });
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    await setLink({ url: closed, token: team.tokens.member });
     const down = await publish(id);
     expect(down.status).toBe(502);
-    expect(down.json.error).toMatch(/cannot reach the team server at http:\/\/127\.0\.0\.1:1/);
+    expect(down.json.error).toContain(`cannot reach the team server at ${closed}`);
+    expect(down.json.error).toMatch(/ECONNREFUSED/);
 
     await setLink({ url: team.server.url });
     const big = await recordedSession(['x'.repeat(MAX_SESSION_BYTES)]);
