@@ -28,6 +28,8 @@ import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
 import { removeTapKey, writeTapKey } from './tap/key';
+import { LivePublications } from './publish/live';
+import { publishRoutes } from './routes/publish';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +87,8 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);
+  const publications = new LivePublications(manager);
+  publishRoutes(router, deps, publications);
   // Set once the port is known (before the first request can arrive).
   let signIn: SignIn | null = null;
   router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));
@@ -188,6 +192,8 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
       taps.close();
       removeTapKey(dataDir, tapKey);
       await manager.closeAll();
+      // Live publications send their last entries and "done" before the recorder closes.
+      await publications.drain(3000);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -18,6 +18,7 @@ import { api } from '@/components/stores/sessions';
 import { messageOf } from '@/components/api/client';
 import { KIND_WORDS, RedactionReportView, type RedactionReportLike } from './RedactionReportView';
 import { filteredSelection } from './selection';
+import { PublishPanel } from './PublishPanel';
 
 interface Options {
   format: ExportFormatId;
@@ -187,6 +188,9 @@ export function ExportDialog({ sessionId, onClose }: { sessionId: string; onClos
           {preview.state === 'failed' ? <Problem>{preview.error}</Problem> : null}
           {preview.state === 'ready' && previewed ? <RedactionReportView report={preview.report} events={preview.events} /> : null}
         </section>
+        {EXPORT_FORMATS[o.format].redaction ? (
+          <PublishPanel sessionId={sessionId} body={body} previewed={previewed && !emptySelection} running={view.summary.status === 'open' || view.summary.status === 'connecting'} />
+        ) : null}
         <Problem>{problem}</Problem>
       </div>
     </Dialog>

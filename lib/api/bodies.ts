@@ -44,6 +44,30 @@ export interface ShareState {
   url: string | null;
 }
 
+/** The local app's link to a team server as the page sees it: never the token, only whether one is set. */
+export interface TeamLinkState {
+  url: string | null;
+  tokenSet: boolean;
+}
+
+/** A session being published live (server/publish/live.ts): where it is and how it goes. */
+export interface LivePublicationStatus {
+  url: string;
+  /** `retrying`: the team server cannot be reached; it catches up from its last seq when it can. */
+  state: 'live' | 'retrying' | 'done' | 'failed';
+  /** The last seq the team server has. */
+  lastSeq: number;
+  error?: string;
+}
+
+/** Export → "Publish to team": the link `TEAM_URL/t/<id>`, and the live publication when one runs. */
+export interface PublishResult {
+  id: string;
+  url: string;
+  events: number;
+  live: LivePublicationStatus | null;
+}
+
 export interface ListedDocument extends DocumentSummary {
   document: unknown;
 }

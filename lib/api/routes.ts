@@ -12,7 +12,7 @@ import type { RunReport } from '../collections/sequence';
 import type { RedactionReport } from '../redaction/redact';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
-import type { CollectionImport, HistoryEntry, ImportedSession, OpenRpcListing, OpenRpcSourceBody, RunResult, ShareState } from './bodies';
+import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -146,6 +146,12 @@ export const API = {
   getShare: get<ShareState>()('/api/sessions/:id/share'),
   share: post<undefined, { shareId: string; url: string }>()('/api/sessions/:id/share'),
   unshare: del<Ok>()('/api/sessions/:id/share'),
+
+  // ---- publishing to a team server (server/routes/publish.ts)
+  getTeamLink: get<TeamLinkState>()('/api/team/link'),
+  setTeamLink: put<{ url?: string; token?: string }, TeamLinkState>()('/api/team/link'),
+  publishSession: post<Redaction & { live?: boolean }, PublishResult>()('/api/sessions/:id/publish'),
+  getPublication: get<{ live: LivePublicationStatus | null }>()('/api/sessions/:id/publish'),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof API;

@@ -17,7 +17,7 @@ import { DEFAULT_EXPORT_FORMAT, ExportFormatSchema, exportFormat, type ExportFor
 import { HTML_EXPORT_CSP, buildHtmlExport } from '../../lib/export/html';
 import { safeFileName } from '../../lib/export/filename';
 import { parseSeqSelection, selectEvents } from '../../lib/export/selection';
-import { parseRedactionRequest, redactSessionFile, type RedactionReport } from '../../lib/redaction';
+import { parseRedactionRequest, redactSessionFile, type RedactionOptions, type RedactionReport } from '../../lib/redaction';
 import { parseSessionFile } from '../../lib/session/file-format';
 import type { SessionFileV1 } from '../../lib/session/types';
 import { launchCommandOf } from '../../lib/targets/registry';
@@ -26,7 +26,7 @@ import { allSecrets, guard, need, objectBody, readText, sendDownload, type Route
 /** An upload of a session file; parseSessionFile then applies its own size and depth limits. */
 export const IMPORT_SESSION_LIMIT = 100 * 1024 * 1024;
 
-interface ExportChoice {
+export interface ExportChoice {
   /** Unchecked input: sendExport validates it against the registry. */
   format: unknown;
   redact: unknown;
@@ -53,8 +53,11 @@ interface Prepared {
   report: RedactionReport | null;
 }
 
-/** The session as a file: selected, then redacted (unless the user chose none or the format takes no redaction). */
-function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format'>, redactable = true): Prepared {
+/**
+ * The session as a file, selected, and the redaction options the user chose (null: none), so the
+ * export and publishing (server/routes/publish.ts) run exactly the pass the preview showed.
+ */
+export function selectForExport(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format'>): { file: SessionFileV1; options: RedactionOptions | null } {
   const { store, manager } = deps;
   if (!manager.summary(id)) throw new HttpError(404, `no session ${id}`);
   const redaction = need(parseRedactionRequest({ redact: choice.redact, paths: choice.paths }));
@@ -62,10 +65,17 @@ function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format
   if (!selection.ok) throw new HttpError(400, selection.error);
   manager.getLive(id)?.flush(); // a live session's last events reach the store first
   const file = selectEvents(store.exportSessionFile(id), selection.ranges);
-  if (!redaction.enabled || !redactable) return { file, report: null };
+  if (!redaction.enabled) return { file, options: null };
   // The environments' secrets now, and the ones this session sent (an environment may have changed since).
   const secrets = [...store.sessionSecrets.list(id), ...allSecrets(store)];
-  const { file: safe, report } = redactSessionFile(file, { kinds: redaction.kinds, jsonPaths: redaction.jsonPaths, secrets });
+  return { file, options: { kinds: redaction.kinds, jsonPaths: redaction.jsonPaths, secrets } };
+}
+
+/** The session as a file: selected, then redacted (unless the user chose none or the format takes no redaction). */
+function prepare(deps: RouteDeps, id: string, choice: Omit<ExportChoice, 'format'>, redactable = true): Prepared {
+  const { file, options } = selectForExport(deps, id, choice);
+  if (!options || !redactable) return { file, report: null };
+  const { file: safe, report } = redactSessionFile(file, options);
   return { file: safe, report };
 }
 
