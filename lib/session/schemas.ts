@@ -154,6 +154,7 @@ export const TrafficEventSchema = z.object({
   progressOf: seq.optional(),
   progress: z.object({ seq, progress: z.number().optional(), total: z.number().optional(), message: peerText.optional() }).optional(),
   masked: z.array(label).max(256).optional(), // MAX_SENT_SECRETS (lib/redaction/display-mask.ts)
+  injected: z.boolean().optional(),
 });
 
 /** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */
