@@ -72,6 +72,16 @@ export class InjectBook {
     return ours;
   }
 
+  /** Does an injected request wait for an answer from side `from`? (Cheap: asked for every chunk.) */
+  awaits(from: InjectTo): boolean {
+    return this.pending[from].size > 0;
+  }
+
+  /** The injected requests `ids` never went out (the tap could not write them): no answer will come. */
+  forget(to: InjectTo, ids: readonly string[]): void {
+    for (const id of ids) this.pending[to].delete(id);
+  }
+
   /** Injected requests `to` a side not yet answered (the tap tells the user when it closes). */
   waiting(to: InjectTo): string[] {
     return [...this.pending[to]];
