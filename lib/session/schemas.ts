@@ -245,6 +245,8 @@ export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
 
 export const SendBodySchema = z.strictObject({
   text: z.string().max(LIMITS.rawChars, 'message is larger than 64 MiB'),
+  /** A tap session only (issue 12 item 4): inject to the server (as if from the client, the default) or to the client. */
+  to: z.enum(['server', 'client']).optional(),
 });
 export type SendBody = z.infer<typeof SendBodySchema>;
 
