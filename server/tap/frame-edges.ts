@@ -81,6 +81,21 @@ export class FrameEdges {
         }
         continue;
       }
+      // The common case, a header wholly inside this chunk, is read in place (no copy per frame).
+      if (!this.header.length) {
+        const at = headerEnd(chunk, pos);
+        if (at >= 0 && at - pos <= MAX_HEADER) {
+          const length = plainLength(chunk, pos, at) ?? Number(CONTENT_LENGTH.exec(chunk.toString('latin1', pos, at))?.[1] ?? NaN);
+          if (Number.isNaN(length)) return this.lose();
+          pos = at + HEADER_END.length;
+          this.remaining = length;
+          if (this.remaining === 0) {
+            this.remaining = -1;
+            if (want) edges.push(pos);
+          }
+          continue;
+        }
+      }
       const window = Buffer.concat([this.header, chunk.subarray(pos, pos + MAX_HEADER + HEADER_END.length)]);
       const end = window.indexOf(HEADER_END);
       if (end < 0) {
@@ -105,6 +120,27 @@ export class FrameEdges {
     this.lost = true;
     return [];
   }
+}
+
+const PLAIN = Buffer.from('Content-Length: ');
+/** The usual header, exactly `Content-Length: N` and nothing else, read without a string or a regex. */
+function plainLength(chunk: Buffer, pos: number, end: number): number | undefined {
+  if (end - pos <= PLAIN.length || end - pos > PLAIN.length + 15 || chunk.compare(PLAIN, 0, PLAIN.length, pos, pos + PLAIN.length) !== 0) return undefined;
+  let n = 0;
+  for (let i = pos + PLAIN.length; i < end; i++) {
+    const d = chunk[i] - 48;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Where `\r\n\r\n` starts in chunk at or after pos (searching by byte: far faster than a Buffer needle), or -1. */
+function headerEnd(chunk: Buffer, pos: number): number {
+  for (let i = chunk.indexOf(13, pos); i >= 0 && i + 3 < chunk.length && i - pos <= MAX_HEADER; i = chunk.indexOf(13, i + 1)) {
+    if (chunk[i + 1] === 10 && chunk[i + 2] === 13 && chunk[i + 3] === 10) return i;
+  }
+  return -1;
 }
 
 /** The JSON text of one whole frame (content-length: after its header block). */
