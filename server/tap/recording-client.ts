@@ -35,7 +35,11 @@ export class RecordingClient {
     this.worker.on('message', (r: HostReply) => {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
-      else if (r.op === 'inject') this.injectListener?.(r.ask);
+      else if (r.op === 'inject') {
+        // Only the stdio tap splices (stdio-inject.ts); the HTTP/WebSocket tap says so at once.
+        if (this.injectListener) this.injectListener(r.ask);
+        else this.injectRefused(r.ask.ref, 'only a stdio tap can inject into its conversation so far');
+      }
       else this.finished?.();
     });
     this.worker.on('error', (err) => {
