@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DIALECT_IDS } from '../lib/dialects/registry';
+import { InjectBook } from '../lib/inject/inject';
 import { parseWith } from '../lib/session/schemas';
 import type { CheckedBodyOf, FileDownload, ParamsOf, PathOf, ResponseOf, RouteSpec } from '../lib/api/routes';
 import { API } from '../lib/api/routes';
@@ -145,7 +146,13 @@ function need<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   return r.value;
 }
 
-export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRouter {
+/** Sends into a tapped conversation (server/tap/ingest.ts), for the sessions a connected tap records. */
+export interface TapInjector {
+  hasSession(id: string): boolean;
+  inject(id: string, to: 'server' | 'client', text: string): Promise<number>;
+}
+
+export function sessionRoutes(router: ApiRouter, manager: SessionManager, taps?: TapInjector): ApiRouter {
   const summaryOr404 = (id: string) => {
     const s = manager.summary(id);
     if (!s) throw new HttpError(404, `no session ${id}`);
@@ -184,6 +191,17 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager): ApiRo
       return { event };
     })
     .on(API.send, async ({ params, body }) => {
+      if (taps?.hasSession(params.id)) {
+        const { text, to } = await body();
+        // Bad text is the user's to fix (400) before it travels to the tap, which checks it again.
+        const checked = new InjectBook().prepare(text, to ?? 'server');
+        if (!checked.ok) throw new HttpError(400, checked.error);
+        try {
+          return { seq: await taps.inject(params.id, to ?? 'server', text) };
+        } catch (err) {
+          throw new HttpError(409, err instanceof Error ? err.message : String(err));
+        }
+      }
       const live = liveOr409(params.id);
       const { text } = await body();
       try {

@@ -81,7 +81,8 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const recorder = new StoreRecorder(store);
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
-  const router = sessionRoutes(new ApiRouter(), manager);
+  // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
+  const router = sessionRoutes(new ApiRouter(), manager, { hasSession: (id) => taps.hasSession(id), inject: (id, to, text) => taps.inject(id, to, text) });
   const deps = { store, manager };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.

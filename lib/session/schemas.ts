@@ -154,6 +154,7 @@ export const TrafficEventSchema = z.object({
   progressOf: seq.optional(),
   progress: z.object({ seq, progress: z.number().optional(), total: z.number().optional(), message: peerText.optional() }).optional(),
   masked: z.array(label).max(256).optional(), // MAX_SENT_SECRETS (lib/redaction/display-mask.ts)
+  injected: z.boolean().optional(),
 });
 
 /** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */
@@ -244,6 +245,8 @@ export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
 
 export const SendBodySchema = z.strictObject({
   text: z.string().max(LIMITS.rawChars, 'message is larger than 64 MiB'),
+  /** A tap session only (issue 12 item 4): inject to the server (as if from the client, the default) or to the client. */
+  to: z.enum(['server', 'client']).optional(),
 });
 export type SendBody = z.infer<typeof SendBodySchema>;
 

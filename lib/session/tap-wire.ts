@@ -6,6 +6,7 @@
  * itself should the app go away.
  */
 import { z } from 'zod';
+import { MAX_INJECT_BYTES, type InjectTo } from '../inject/inject';
 import { EventPatchSchema, SessionSummarySchema, TrafficEventSchema } from './schemas';
 
 export const TAP_PATH = '/tap';
@@ -27,4 +28,24 @@ export type TapMessage = z.infer<typeof TapMessageSchema>;
  * What the app answers after each message: the highest event seq and the number of messages it
  * has handed to its recorder, or why it refused (then it closes).
  */
-export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string };
+export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string } | TapInject;
+
+/**
+ * The app asks the tap to inject the composer's text (issue 12 item 4); `ref` names the ask. The
+ * tap answers with a TapInjectAnswer (outside the stored/confirmed count: it is no entry).
+ */
+export interface TapInject {
+  type: 'inject';
+  ref: number;
+  to: InjectTo;
+  text: string;
+}
+
+export const TapInjectAnswerSchema = z.discriminatedUnion('type', [
+  /** Written into the conversation and recorded as entry `seq`. */
+  z.object({ type: z.literal('injected'), ref: z.number().int(), seq: z.number().int() }),
+  z.object({ type: z.literal('inject-refused'), ref: z.number().int(), error: z.string().max(2000) }),
+]);
+export type TapInjectAnswer = z.infer<typeof TapInjectAnswerSchema>;
+/** Longest text an inject ask carries (the book's own limit decides; this bounds the JSON). */
+export const TAP_INJECT_MAX_CHARS = MAX_INJECT_BYTES;

@@ -166,6 +166,8 @@ export interface TrafficEvent {
    * has masked (lib/redaction/display-mask.ts). The inspector's reveal asks for the entry in clear.
    */
   masked?: string[];
+  /** Sent by rpcscope into a tapped conversation (lib/inject), not by either real side. */
+  injected?: boolean;
 }
 
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */

@@ -6,7 +6,7 @@
  * session's recording state says which — the conversation is never held up.
  */
 import WebSocket from 'ws';
-import { TAP_BATCH, TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TAP_PATH, type TapMessage, type TapReply } from '../../lib/session/tap-wire';
+import { TAP_BATCH, TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TAP_PATH, type TapInject, type TapInjectAnswer, type TapMessage, type TapReply } from '../../lib/session/tap-wire';
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import { RecordingHealth } from '../session/recording-health';
 import type { TapSink } from './recording';
@@ -27,6 +27,7 @@ export class AppSink implements TapSink {
   private readonly health = new RecordingHealth();
   private lostAny = false;
   private goneListener: ((unconfirmed: TapMessage[], why: string) => void) | null = null;
+  private injectListener: ((ask: TapInject) => void) | null = null;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.reply(String(data)));
@@ -51,6 +52,16 @@ export class AppSink implements TapSink {
   /** The app went away: what it had not confirmed, to be recorded elsewhere. */
   onGone(listener: (unconfirmed: TapMessage[], why: string) => void): void {
     this.goneListener = listener;
+  }
+
+  /** The app asks to inject a message into the conversation (answer with `answerInject`). */
+  onInject(listener: (ask: TapInject) => void): void {
+    this.injectListener = listener;
+  }
+
+  /** Not an entry: it is neither counted nor kept for a take-over (an app that is gone asked nothing). */
+  answerInject(answer: TapInjectAnswer): void {
+    if (!this.gone) this.ws.send(JSON.stringify(answer));
   }
 
   /** Lost entries (when any were): the session's recording state, to go out with the summary. */
@@ -104,6 +115,10 @@ export class AppSink implements TapSink {
     try {
       r = JSON.parse(text) as TapReply;
     } catch {
+      return;
+    }
+    if (r.type === 'inject') {
+      if (typeof r.ref === 'number' && typeof r.text === 'string' && (r.to === 'server' || r.to === 'client')) this.injectListener?.(r);
       return;
     }
     if (r.type === 'refused') {

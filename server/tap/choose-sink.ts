@@ -6,7 +6,7 @@
  *     nothing there; the conversation is unaffected and `--out` still gets the session file.
  * The one rule: never open the database while someone else holds the lock.
  */
-import type { TapMessage } from '../../lib/session/tap-wire';
+import type { TapInject, TapInjectAnswer, TapMessage } from '../../lib/session/tap-wire';
 import { StartRefused, currentHolder, describeHolder } from '../store';
 import { AppSink } from './app-sink';
 import { readTapKey } from './key';
@@ -25,7 +25,10 @@ export interface RecordingTarget {
 /** How long a tap keeps trying to take over the directory after the app went away. */
 const TAKEOVER_MS = 5000;
 
-export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog): Promise<RecordingTarget> {
+/** Where the app's inject asks go (the conversation thread); `answer` reaches that app. */
+export type InjectAsked = (ask: TapInject, answer: (a: TapInjectAnswer) => void) => void;
+
+export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked): Promise<RecordingTarget> {
   let current: { close(): Promise<void> | void } = { close: () => undefined };
   // A take-over still under way when the conversation ends is waited for, so its lock is released.
   let takingOver: Promise<unknown> = Promise.resolve();
@@ -40,6 +43,7 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
         recording.detach();
         takingOver = takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
       });
+      if (injectAsked) app.onInject((ask) => injectAsked(ask, (a) => app.answerInject(a)));
       recording.attach(app);
       current = app;
       return {

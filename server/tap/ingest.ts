@@ -8,7 +8,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TapMessageSchema, type TapReply } from '../../lib/session/tap-wire';
+import { TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TapInjectAnswerSchema, TapMessageSchema, type TapReply } from '../../lib/session/tap-wire';
+import type { InjectTo } from '../../lib/inject/inject';
+import { TapInjects } from './injects';
 import type { SessionSummary } from '../../lib/session/types';
 import type { ServerConfig } from '../config';
 import { hostAllowed, tokenMatches } from '../security';
@@ -35,6 +37,7 @@ export function tapGate(req: IncomingMessage, deps: Pick<TapIngestDeps, 'config'
 
 export class TapIngest {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: TAP_MAX_MESSAGE_BYTES });
+  private readonly injects = new TapInjects();
 
   constructor(private readonly deps: TapIngestDeps) {
     this.wss.on('connection', (ws) => this.serve(ws));
@@ -43,6 +46,16 @@ export class TapIngest {
   /** Call after tapGate said yes. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  /** Is `sessionId` a tap connected now (so the composer's sends go into its conversation)? */
+  hasSession(sessionId: string): boolean {
+    return this.injects.has(sessionId);
+  }
+
+  /** Injects `text` into the tapped conversation; resolves with the recorded entry's seq. */
+  inject(sessionId: string, to: InjectTo, text: string): Promise<number> {
+    return this.injects.ask(sessionId, to, text);
   }
 
   get connections(): number {
@@ -72,6 +85,9 @@ export class TapIngest {
       } catch {
         return refuse('a tap message was not JSON');
       }
+      // The tap's answer to an inject ask: no entry, so not counted as stored.
+      const answer = TapInjectAnswerSchema.safeParse(parsed);
+      if (answer.success) return this.injects.answered(summary?.id, answer.data);
       const m = TapMessageSchema.safeParse(parsed);
       if (!m.success) return refuse(`a tap message was refused: ${m.error.issues[0]?.message ?? 'invalid'}`);
       const msg = m.data;
@@ -80,6 +96,7 @@ export class TapIngest {
         if (!summary) {
           if (this.deps.store.sessions.exists(msg.summary.id)) return refuse(`session ${msg.summary.id} exists already`);
           feed = this.deps.manager.feed(msg.summary.id);
+          this.injects.connect(msg.summary.id, ws);
         } else if (msg.summary.id !== summary.id) {
           return refuse('one tap connection carries one session');
         }
@@ -100,6 +117,7 @@ export class TapIngest {
       reply({ type: 'stored', seq: lastSeq, messages: ++messages });
     });
     ws.on('close', () => {
+      if (summary) this.injects.disconnect(summary.id);
       if (!summary || !feed || summary.endedAt) return;
       // The tap went away mid-conversation (killed, or it lost us): the session is no longer live.
       feed.summary({ ...summary, status: 'closed', endedAt: new Date().toISOString(), failure: summary.failure ?? 'the tap disconnected before the conversation ended' });

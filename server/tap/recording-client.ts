@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WireExtras } from '../../lib/session/pipeline';
+import type { TapInject } from '../../lib/session/tap-wire';
 import type { ExchangeRef, HostInit, HostReply, RecordingOp } from './recording-ops';
 import type { Side } from './recording';
 
@@ -22,6 +23,7 @@ export class RecordingClient {
   private lastExchange = 0;
   private finished: (() => void) | null = null;
   private failed = false;
+  private injectListener: ((ask: TapInject) => void) | null = null;
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
@@ -33,6 +35,11 @@ export class RecordingClient {
     this.worker.on('message', (r: HostReply) => {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
+      else if (r.op === 'inject') {
+        // Only the stdio tap splices (stdio-inject.ts); the HTTP/WebSocket tap says so at once.
+        if (this.injectListener) this.injectListener(r.ask);
+        else this.injectRefused(r.ask.ref, 'only a stdio tap can inject into its conversation so far');
+      }
       else this.finished?.();
     });
     this.worker.on('error', (err) => {
@@ -62,6 +69,21 @@ export class RecordingClient {
     const copy = new Uint8Array(chunk);
     this.posted += copy.byteLength;
     this.worker.postMessage({ op: 'bytes', side, chunk: copy } satisfies RecordingOp, [copy.buffer]);
+  }
+
+  /** The app asks to inject (stdio-tap.ts splices it in and answers with injected/injectRefused). */
+  onInject(listener: (ask: TapInject) => void): void {
+    this.injectListener = listener;
+  }
+
+  /** An injected frame went on in `side`'s direction, in stream order with that side's copies. */
+  injected(side: Side, frame: Buffer, ref: number): void {
+    const copy = new Uint8Array(frame);
+    this.post({ op: 'injected', side, chunk: copy, ref });
+  }
+
+  injectRefused(ref: number, error: string): void {
+    this.post({ op: 'inject-refused', ref, error });
   }
 
   stderr(line: string): void {

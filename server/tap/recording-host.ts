@@ -9,6 +9,7 @@ import { attachSink } from './choose-sink';
 import { TapExchanges } from './exchanges';
 import { openTapLog } from './log';
 import { TapRecording } from './recording';
+import type { TapInjectAnswer } from '../../lib/session/tap-wire';
 import type { HostInit, HostReply, RecordingOp } from './recording-ops';
 import { writeOut } from './write-out';
 
@@ -17,8 +18,17 @@ const port = parentPort!;
 const log = openTapLog(init.dataDir, init.verbose, process.stderr);
 const recording = new TapRecording({ target: init.target, name: init.name, keepEvents: init.out !== undefined });
 const exchanges = new TapExchanges(recording);
-const sink = attachSink(recording, init.dataDir, log);
 const reply = (r: HostReply) => port.postMessage(r);
+// The app's inject asks go to the conversation thread; its answer comes back as an op naming the ask.
+const answers = new Map<number, (a: TapInjectAnswer) => void>();
+const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
+  answers.set(ask.ref, answer);
+  reply({ op: 'inject', ask });
+});
+const answer = (a: TapInjectAnswer) => {
+  answers.get(a.ref)?.(a);
+  answers.delete(a.ref);
+};
 
 let took = 0;
 let ackScheduled = false;
@@ -54,6 +64,14 @@ port.on('message', (op: RecordingOp) => {
       return exchanges.message(op.side, op.body, op.extras, op.exchange);
     case 'exchange-end':
       return exchanges.end(op.id, op.failed, op.why, op.extras);
+    case 'injected': {
+      const seq = recording.injected(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
+      // The entry goes out before the answer, so the app has it when its send route returns the seq.
+      recording.flush();
+      return answer(seq ? { type: 'injected', ref: op.ref, seq } : { type: 'inject-refused', ref: op.ref, error: 'the injected message went on but could not be recorded' });
+    }
+    case 'inject-refused':
+      return answer({ type: 'inject-refused', ref: op.ref, error: op.error });
     case 'end':
       void finish(op);
       return;

@@ -6,6 +6,7 @@
  * HTTP exchanges are named by the proxy's own numbers; the worker pairs them with the seqs it gave.
  */
 import type { WireExtras } from '../../lib/session/pipeline';
+import type { TapInject } from '../../lib/session/tap-wire';
 import type { TapTarget } from '../../lib/targets/tap';
 import type { Side } from './recording';
 
@@ -24,10 +25,13 @@ export type RecordingOp =
   | { op: 'message'; side: Side; body: string; extras: WireExtras; exchange?: ExchangeRef }
   /** An HTTP exchange is over: its request is settled by its last reply, or by a note saying `why`. */
   | { op: 'exchange-end'; id: number; failed: boolean; why: string; extras: WireExtras }
+  /** An injected frame went on in `side`'s direction (issue 12 item 4): record it marked, answer the app's ask `ref`. */
+  | { op: 'injected'; side: Side; chunk: Uint8Array; ref: number }
+  | { op: 'inject-refused'; ref: number; error: string }
   | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string };
 
-/** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), and that it finished. */
-export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' };
+/** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), that it finished, and the app's inject asks. */
+export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject };
 
 export interface HostInit {
   target: TapTarget;

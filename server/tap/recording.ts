@@ -56,6 +56,8 @@ export class TapRecording {
   private sink: TapSink | null = null;
   /** A sink that has not had the summary yet gets it before any entry (the app wants it first). */
   private freshSink = false;
+  /** Entries made now are an injected frame's. */
+  private marking = false;
 
   constructor(init: TapRecordingInit) {
     this.pipeline = new MessagePipeline({ timeoutMs: init.timeoutMs ?? 60_000 });
@@ -104,6 +106,22 @@ export class TapRecording {
   bytes(side: Side, chunk: Buffer): void {
     if (this.framing === null && !this.decide(side, chunk)) return;
     this.frames(side, this.decoders[side]!.push(chunk));
+  }
+
+  /**
+   * An injected frame that went on in `side`'s direction, between two real frames (so the side's
+   * decoder is at an edge too): recorded like the side's own bytes, its entries marked injected.
+   * Returns the first entry's seq (0 if none came of it).
+   */
+  injected(side: Side, chunk: Buffer): number {
+    const before = this.summary.lastSeq;
+    this.marking = true;
+    try {
+      this.bytes(side, chunk);
+    } finally {
+      this.marking = false;
+    }
+    return this.summary.lastSeq > before ? before + 1 : 0;
   }
 
   /** A whole message (an HTTP body, one SSE event, a WebSocket frame) that already went on. */
@@ -213,7 +231,11 @@ export class TapRecording {
 
   private frames(side: Side, frames: Frame[]): void {
     for (const f of frames) {
-      if (f.type === 'message') this.record(this.pipeline.message(side, this.now(), Date.now(), f.raw, f.body, { rawBase64: f.rawBase64 }));
+      if (f.type === 'message') {
+        const out = this.pipeline.message(side, this.now(), Date.now(), f.raw, f.body, { rawBase64: f.rawBase64 });
+        if (this.marking) out.event.injected = true;
+        this.record(out);
+      }
       else this.record(this.pipeline.noise(side, this.now(), Date.now(), f.raw, f.reason, f.detail, f.rawBase64));
     }
   }

@@ -15,6 +15,7 @@ import { LineSplitter } from '../transports/text';
 import type { TapOptions } from './args';
 import { openTapLog } from './log';
 import { RecordingClient } from './recording-client';
+import { spliceConversation } from './stdio-inject';
 
 export interface TapIo {
   stdin: NodeJS.ReadableStream;
@@ -71,15 +72,16 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   log(`started ${command} (pid ${child.pid}) for ${client ?? 'an unknown client'}`);
   recording.note(`tapping ${command} (pid ${child.pid}) for ${client ?? 'the client'}`, { process: { pid: child.pid } });
 
-  io.stdin.on('data', (chunk: Buffer) => recording.bytes('out', chunk));
-  io.stdin.pipe(child.stdin);
+  // Each direction passes through a splice (stdio-inject.ts), which copies what passes to the
+  // recording and, only while injecting, cuts at frame edges; otherwise chunks go on as they came.
+  const { toServer, toClient } = spliceConversation(opts.framing, recording);
+  io.stdin.pipe(toServer).pipe(child.stdin);
   child.stdin.on('error', (err) => log(`the server's stdin: ${err.message}`));
-  child.stdout.on('data', (chunk: Buffer) => recording.bytes('in', chunk));
-  child.stdout.pipe(io.stdout);
+  child.stdout.pipe(toClient).pipe(io.stdout);
   io.stdout.on('error', (err: Error) => {
     // The client stopped reading: the server finds out as it would without the tap.
     log(`the client's stdout: ${err.message}`);
-    child.stdout.unpipe(io.stdout);
+    toClient.unpipe(io.stdout);
     child.stdout.destroy();
   });
   const stderrLines = new LineSplitter(MAX_STDERR_LINE, (line) => recording.stderr(line));
@@ -96,7 +98,7 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   // 'close': the child exited and its stdout and stderr are drained (every byte passed on).
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   for (const [sig, h] of handlers) process.off(sig, h);
-  io.stdin.unpipe(child.stdin);
+  io.stdin.unpipe(toServer);
   stderrLines.flush();
   const said = exit.signal ? `the server ended by ${exit.signal}` : `the server exited with code ${exit.code}`;
   log(said);

@@ -1,0 +1,151 @@
+/**
+ * Where frames end in a tapped byte stream, tracked on the conversation thread so an injected
+ * message goes in between two real frames (never inside one) and an answer the tap consumes can be
+ * cut out whole. Cheap enough to run on every chunk: a Content-Length stream only reads its
+ * headers and counts body bytes; a newline stream only looks for line ends when asked for edges.
+ * With `auto` framing the first bytes decide (lib/framing/auto.ts, the recording's own rule).
+ * A stream it cannot follow (a header without Content-Length, a header past 8 KiB) is "lost":
+ * from then on nothing is injected into it or cut out of it, and the bytes still pass untouched.
+ */
+import { DETECT_LIMIT, detectFraming, type DetectedFraming } from '../../lib/framing/auto';
+import type { Framing } from '../../lib/session/types';
+
+const MAX_HEADER = 8 * 1024;
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CONTENT_LENGTH = /(?:^|\r\n)content-length[ \t]*:[ \t]*(\d+)[ \t]*(?:\r\n|$)/i;
+
+export class FrameEdges {
+  private chosen: DetectedFraming | null;
+  private sniffed: Buffer[] = [];
+  private sniffedBytes = 0;
+  private seen = 0;
+  /** content-length: header bytes of the frame in progress, or the body bytes still to come. */
+  private header: Buffer = Buffer.alloc(0);
+  private remaining = -1;
+  private lastByte = 10;
+  lost = false;
+
+  constructor(framing: Framing) {
+    this.chosen = framing === 'content-length' || framing === 'newline' ? framing : null;
+  }
+
+  get framing(): DetectedFraming | null {
+    return this.chosen;
+  }
+
+  /** Between two frames (or before the first): an injected frame may go here. */
+  get atEdge(): boolean {
+    if (this.lost) return false;
+    if (this.seen === 0) return true;
+    if (!this.chosen) return false;
+    return this.chosen === 'newline' ? this.lastByte === 10 : this.remaining < 0 && this.header.length === 0;
+  }
+
+  /** Takes the next chunk; with `want`, returns the offsets in it just past each frame's end. */
+  feed(chunk: Buffer, want: boolean): number[] {
+    this.seen += chunk.length;
+    if (this.lost || !chunk.length) return [];
+    if (!this.chosen) {
+      this.sniffed.push(chunk);
+      this.sniffedBytes += chunk.length;
+      const all = Buffer.concat(this.sniffed);
+      this.chosen = detectFraming(all, all.length, false) ?? (this.sniffedBytes > DETECT_LIMIT ? 'content-length' : null);
+      if (!this.chosen) return [];
+      this.sniffed = [];
+      // The bytes that decided are walked now; an edge among them is not offered (an injection waits for the next).
+      const before = this.sniffedBytes - chunk.length;
+      const edges = this.walk(all, want);
+      return edges.filter((e) => e > before).map((e) => e - before);
+    }
+    return this.walk(chunk, want);
+  }
+
+  private walk(chunk: Buffer, want: boolean): number[] {
+    this.lastByte = chunk[chunk.length - 1];
+    if (this.chosen === 'newline') {
+      if (!want) return [];
+      const edges: number[] = [];
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) edges.push(i + 1);
+      return edges;
+    }
+    const edges: number[] = [];
+    let pos = 0;
+    while (pos < chunk.length) {
+      if (this.remaining >= 0) {
+        const take = Math.min(this.remaining, chunk.length - pos);
+        this.remaining -= take;
+        pos += take;
+        if (this.remaining === 0) {
+          this.remaining = -1;
+          if (want) edges.push(pos);
+        }
+        continue;
+      }
+      // The common case, a header wholly inside this chunk, is read in place (no copy per frame).
+      if (!this.header.length) {
+        const at = headerEnd(chunk, pos);
+        if (at >= 0 && at - pos <= MAX_HEADER) {
+          const length = plainLength(chunk, pos, at) ?? Number(CONTENT_LENGTH.exec(chunk.toString('latin1', pos, at))?.[1] ?? NaN);
+          if (Number.isNaN(length)) return this.lose();
+          pos = at + HEADER_END.length;
+          this.remaining = length;
+          if (this.remaining === 0) {
+            this.remaining = -1;
+            if (want) edges.push(pos);
+          }
+          continue;
+        }
+      }
+      const window = Buffer.concat([this.header, chunk.subarray(pos, pos + MAX_HEADER + HEADER_END.length)]);
+      const end = window.indexOf(HEADER_END);
+      if (end < 0) {
+        if (window.length > MAX_HEADER) return this.lose();
+        this.header = window;
+        return edges;
+      }
+      const m = CONTENT_LENGTH.exec(window.subarray(0, end).toString('latin1'));
+      if (!m) return this.lose();
+      pos += end + HEADER_END.length - this.header.length;
+      this.header = Buffer.alloc(0);
+      this.remaining = Number(m[1]);
+      if (this.remaining === 0) {
+        this.remaining = -1;
+        if (want) edges.push(pos);
+      }
+    }
+    return edges;
+  }
+
+  private lose(): number[] {
+    this.lost = true;
+    return [];
+  }
+}
+
+const PLAIN = Buffer.from('Content-Length: ');
+/** The usual header, exactly `Content-Length: N` and nothing else, read without a string or a regex. */
+function plainLength(chunk: Buffer, pos: number, end: number): number | undefined {
+  if (end - pos <= PLAIN.length || end - pos > PLAIN.length + 15 || chunk.compare(PLAIN, 0, PLAIN.length, pos, pos + PLAIN.length) !== 0) return undefined;
+  let n = 0;
+  for (let i = pos + PLAIN.length; i < end; i++) {
+    const d = chunk[i] - 48;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Where `\r\n\r\n` starts in chunk at or after pos (searching by byte: far faster than a Buffer needle), or -1. */
+function headerEnd(chunk: Buffer, pos: number): number {
+  for (let i = chunk.indexOf(13, pos); i >= 0 && i + 3 < chunk.length && i - pos <= MAX_HEADER; i = chunk.indexOf(13, i + 1)) {
+    if (chunk[i + 1] === 10 && chunk[i + 2] === 13 && chunk[i + 3] === 10) return i;
+  }
+  return -1;
+}
+
+/** The JSON text of one whole frame (content-length: after its header block). */
+export function frameBody(frame: Buffer, framing: DetectedFraming): string {
+  if (framing === 'newline') return frame.toString('utf8');
+  const end = frame.indexOf(HEADER_END);
+  return end < 0 ? '' : frame.subarray(end + HEADER_END.length).toString('utf8');
+}
