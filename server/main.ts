@@ -24,6 +24,7 @@ import { collectionRoutes } from './routes/collections';
 import { environmentRoutes } from './routes/environments';
 import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
+import { probeRoutes } from './routes/probe';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -81,7 +82,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   const router = sessionRoutes(new ApiRouter(), manager);
   const deps = { store, manager };
-  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes]) add(router, deps);
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);
