@@ -39,7 +39,8 @@ export function ProbeButton({ summary }: { summary: SessionSummary }) {
           Probe report
         </Button>
       ) : null}
-      {report && panelOpen ? <ProbeReportPanel report={report} onClose={() => setPanelOpen(false)} /> : null}
+      {/* Hidden rather than unmounted when closed, so it reopens where the user was reading. */}
+      {report ? <ProbeReportPanel report={report} open={panelOpen} onClose={() => setPanelOpen(false)} /> : null}
     </>
   );
 }

@@ -16,7 +16,7 @@ const VERDICT_TONE: Record<ProbeResult['outcome'], string> = {
   skipped: 'text-muted',
 };
 
-function CheckLine({ r }: { r: ProbeResult }) {
+function CheckLine({ r, onPick }: { r: ProbeResult; onPick: () => void }) {
   const select = useSessions((s) => s.select);
   const verdict = verdictOf(r);
   return (
@@ -35,7 +35,10 @@ function CheckLine({ r }: { r: ProbeResult }) {
             <button
               key={`${x.seq}-${x.dir}`}
               type="button"
-              onClick={() => select(x.seq)}
+              onClick={() => {
+                select(x.seq);
+                onPick();
+              }}
               title={x.text}
               className="rounded bg-panel-2 px-1 font-mono text-[11px] text-accent hover:underline"
             >
@@ -49,13 +52,14 @@ function CheckLine({ r }: { r: ProbeResult }) {
   );
 }
 
-export function ProbeReportPanel({ report, onClose }: { report: ProbeReport; onClose: () => void }) {
+/** A seq link selects its entry and folds the panel away, so the inspector (which it covers) shows the entry. */
+export function ProbeReportPanel({ report, open, onClose }: { report: ProbeReport; open: boolean; onClose: () => void }) {
   const c = report.counts;
   return (
     <aside
       aria-label="Probe report"
       data-testid="probe-report"
-      className="fixed top-10 right-0 bottom-0 z-30 flex w-[min(560px,100vw)] flex-col border-l border-line bg-panel shadow-lg"
+      className={`fixed top-10 right-0 bottom-0 z-30 ${open ? 'flex' : 'hidden'} w-[min(560px,100vw)] flex-col border-l border-line bg-panel shadow-lg`}
     >
       <header className="flex items-start gap-2 border-b border-line px-3 py-2">
         <div className="min-w-0 flex-1">
@@ -73,7 +77,7 @@ export function ProbeReportPanel({ report, onClose }: { report: ProbeReport; onC
         <IconButton onClick={onClose} aria-label="Close the probe report" title="Close">×</IconButton>
       </header>
       <ol className="min-h-0 flex-1 overflow-auto">
-        {report.results.map((r) => <CheckLine key={r.id} r={r} />)}
+        {report.results.map((r) => <CheckLine key={r.id} r={r} onPick={onClose} />)}
       </ol>
     </aside>
   );

@@ -1,7 +1,7 @@
 /**
  * "Probe this target" in the browser, on the fixture stdio peer made to answer notifications: the
  * probe's session opens, the report card lists a FAIL MUST line with the spec sentence, and a
- * click on one of its seq links selects that entry in the timeline.
+ * click on one of its seq links selects that entry in the timeline (the panel folds away).
  */
 import { test, expect } from './helpers/fixtures';
 import { STDIO_PEER, activeSessionId, connectStdio, openApp, rowBySeq } from './helpers/app';
@@ -32,10 +32,11 @@ test('Probe this target opens the probe session and a report whose FAIL line lin
   const seq = Number((await answer.textContent())!.match(/#(\d+)/)![1]);
   await answer.click();
   await expect(rowBySeq(page, seq)).toHaveAttribute('aria-selected', 'true');
-
+  // The panel folds away so the inspector shows the entry; "Probe report" brings it back.
+  await expect(report).toBeHidden();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/probe-selected.png` });
+  await page.getByRole('button', { name: 'Probe report', exact: true }).click();
+  await expect(report).toBeVisible();
   await page.getByRole('button', { name: 'Close the probe report' }).click();
   await expect(report).toBeHidden();
-  await page.getByRole('button', { name: 'Probe report' }).click();
-  await expect(report).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/probe-selected.png` });
 });
