@@ -7,6 +7,7 @@ import { IconKeyboard, IconMonitor, IconMoon, IconSun } from '@/components/ui/ic
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { DialectPicker } from './DialectPicker';
 import { SessionActions } from '@/components/export/SessionActions';
+import { ProbeButton } from '@/components/probe/ProbeButton';
 import { Button } from '@/components/ui/Button';
 import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
 
@@ -54,6 +55,7 @@ export function TopBar() {
           {'framing' in active.target ? <span className="shrink-0 text-[11.5px] text-faint">{active.target.framing}</span> : null}
           <DialectPicker summary={active} />
           <SessionActions summary={active} />
+          <ProbeButton summary={active} />
           {live ? (
             <Button size="xs" onClick={() => void close(active.id).catch(() => undefined)} className="hover:text-err">
               Disconnect

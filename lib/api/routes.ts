@@ -10,6 +10,7 @@ import type { Collection, CollectionFolder, CollectionItem, CollectionTree, Envi
 import type { DocumentSummary } from '../openrpc/types';
 import type { RunReport } from '../collections/sequence';
 import type { RedactionReport } from '../redaction/redact';
+import type { ProbeReport } from '../probe/types';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
@@ -91,6 +92,12 @@ export const API = {
   /** Same target, name and options as a new session linked to this ended one (`reconnectOf`). */
   reconnectSession: post<Record<string, never>, { session: SessionSummary }>()('/api/sessions/:id/reconnect'),
   deleteSession: del<Ok>()('/api/sessions/:id'),
+
+  // ---- "Probe this target" (server/routes/probe.ts)
+  /** A new session on this session's target, driven by the conformance probe; answers when the probe is done. */
+  probeTarget: post<{ dialect?: string; timeoutMs?: number }, { session: SessionSummary; report: ProbeReport }>()('/api/sessions/:id/probe'),
+  /** The probe report kept with a session (null for a session no probe drove). */
+  getProbe: get<{ report: ProbeReport | null }>()('/api/sessions/:id/probe'),
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)
   listOpenRpc: get<OpenRpcListing>()('/api/sessions/:id/openrpc'),

@@ -37,7 +37,8 @@ export function probeExitCode(report: ProbeReport): 0 | 1 {
 
 const VERDICT: Record<ProbeResult['outcome'], string> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', skipped: 'skip' };
 
-function verdictOf(r: ProbeResult): string {
+/** The verdict word of a line: pass, FAIL, FAIL (SHOULD part), n/a or skip (the card and the page both use it). */
+export function verdictOf(r: ProbeResult): string {
   return r.outcome === 'fail' && r.broke === 'SHOULD' && r.level === 'MUST' ? 'FAIL (SHOULD part)' : VERDICT[r.outcome];
 }
 

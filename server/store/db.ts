@@ -162,6 +162,15 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE collection_items ADD COLUMN checks TEXT;`,
   // 7: the session a "Reconnect" started this one from (same target, a new recording).
   `ALTER TABLE sessions ADD COLUMN reconnect_of TEXT;`,
+  // 8: the conformance probe's report of a session "Probe this target" drove (server/store/session-probes.ts).
+  `
+  CREATE TABLE session_probes (
+    session_id TEXT PRIMARY KEY,
+    report     TEXT NOT NULL
+  );
+  CREATE TRIGGER session_probes_gone AFTER DELETE ON sessions
+  BEGIN DELETE FROM session_probes WHERE session_id = old.id; END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

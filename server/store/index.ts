@@ -17,6 +17,7 @@ import { EventsRepo } from './events';
 import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
 import { SessionSecretsRepo } from './session-secrets';
+import { SessionProbesRepo } from './session-probes';
 import { exportSessionFile, importSessionFile } from './session-files';
 import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
@@ -58,6 +59,7 @@ export class Store {
   readonly openrpc: OpenRpcRepo;
   /** The secret values each session sent (masked in the app, redacted in exports). */
   readonly sessionSecrets: SessionSecretsRepo;
+  readonly sessionProbes: SessionProbesRepo;
   /** How many sessions were still marked open from an earlier run and got closed on open. */
   readonly staleSessionsClosed: number;
   private readonly db: Db;
@@ -75,6 +77,7 @@ export class Store {
     this.environments = new EnvironmentsRepo(db);
     this.openrpc = new OpenRpcRepo(db);
     this.sessionSecrets = new SessionSecretsRepo(db);
+    this.sessionProbes = new SessionProbesRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
     this.defaultMaxPages = db.pragma('max_page_count', { simple: true }) as number;
     if (opts.maxBytes !== undefined) this.setSizeLimit(opts.maxBytes);
