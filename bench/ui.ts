@@ -24,6 +24,7 @@ import { PAGE_SCRIPT } from './ui-page';
 import { measureFlood, type FloodResult } from './ui-flood';
 import { TYPED, keyP95, measureFilters, worstCpu, worstMedian, type FilterFigures } from './ui-filters';
 import { rendererMainThreadClock, withCpu } from './ui-cpu';
+import { bytesPerEntry, heapAfterGc } from './ui-memory';
 import { frameLine, median, ms, summarizeFrames, table, verdict, type FrameSample, type FrameSummary } from './ui-stats';
 
 const ENTRIES = Number(process.env.BENCH_UI_ENTRIES ?? 100_000);
@@ -63,8 +64,11 @@ async function main(): Promise<void> {
     await page.goto(app.url);
     await page.locator(`[data-session-id="${sessionId}"]`).waitFor();
     let clock = await rendererMainThreadClock(browser, page);
+    const heapBefore = await heapAfterGc(page);
     const opened = await withCpu(clock, () => page.evaluate(`window.__rpcBench.openSession(${JSON.stringify(sessionId)}, ${JSON.stringify(count(ENTRIES))})`) as Promise<OpenTimes>);
     const open = { ...opened.value, cpuMs: opened.cpuMs };
+    const heapOpen = await heapAfterGc(page);
+    const memory = { before: heapBefore, open: heapOpen, perEntry: bytesPerEntry(heapBefore, heapOpen, ENTRIES) };
 
     // From navigation: reload with the session remembered as active.
     await page.evaluate(`sessionStorage.setItem('rpcscope.bench.expect', ${JSON.stringify(count(ENTRIES))})`);
@@ -93,7 +97,7 @@ async function main(): Promise<void> {
       floods.push(await measureFlood(page, app, { burst: 20_000 }, clock));
     }
 
-    report({ open, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollCpu, scrollAll, atBottom, floods, consoleErrors });
+    report({ open, memory, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollCpu, scrollAll, atBottom, floods, consoleErrors });
   } finally {
     await browser.close();
     await app?.stop();
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
 }
 
 function report(r: {
-  open: OpenTimes & { cpuMs: number }; nav: NavTimes; filters: FilterFigures;
+  open: OpenTimes & { cpuMs: number }; memory: { before: number; open: number; perEntry: number }; nav: NavTimes; filters: FilterFigures;
   steady: FrameSummary; sweep: FrameSummary; scrollCpu: { steady: number; sweep: number }; scrollAll: FrameSummary; atBottom: boolean; floods: FloodResult[]; consoleErrors: string[];
 }): void {
   const out: string[] = [''];
@@ -115,6 +119,7 @@ function report(r: {
   ]));
   out.push(`  long tasks while loading after the click: ${r.open.longTasks.length}${r.open.longTasks.length ? `, longest ${ms(Math.max(...r.open.longTasks))}, total ${ms(r.open.longTasks.reduce((a, b) => a + b, 0))}` : ''}; ` +
     `main-thread CPU from the click to all counted: ${ms(r.open.cpuMs)}`);
+  out.push(`  page heap after GC: ${(r.memory.before / 1e6).toFixed(1)} MB before, ${(r.memory.open / 1e6).toFixed(1)} MB with the session open: ${r.memory.perEntry.toFixed(0)} bytes per entry`);
   out.push('');
   out.push('Filters, pasted or clicked, each applied and removed 3 times: "echo" = the input painted, "shown" = the result');
   out.push('painted (median, and best of 3), "scan" = the full filter pass inside it, as the toolbar reports it (median),');
@@ -142,6 +147,7 @@ function report(r: {
   out.push('Against the aims');
   out.push(verdict(r.open.firstRowPaintedMs < 1000, 'first render (click → rows)', ms(r.open.firstRowPaintedMs), '< 1 s'));
   out.push(verdict((r.nav.firstRowPainted ?? Infinity) < 1000, 'first render (navigation → rows)', ms(r.nav.firstRowPainted), '< 1 s'));
+  out.push(verdict(r.memory.perEntry <= 150, 'page memory per entry (heap after GC)', `${r.memory.perEntry.toFixed(0)} B`, '≤ 150 B'));
   out.push(verdict(worstFilter < 100, 'slowest filter, median (result painted)', ms(worstFilter), '< 100 ms'));
   out.push(verdict(worstCpu(r.filters) < 100, 'slowest filter, main-thread CPU (median)', ms(worstCpu(r.filters)), '< 100 ms'));
   out.push(verdict(keyP95(r.filters) < 100, 'keystroke in the filter box, p95', ms(keyP95(r.filters)), '< 100 ms'));

@@ -5,10 +5,11 @@
  */
 import { applyPatch } from '@/lib/session/patch';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
+import { emptyChangeLog, recordChange } from '@/lib/timeline/changes';
 import type { SessionView } from './types';
 
 export function emptyView(summary: SessionSummary): SessionView {
-  return { summary, events: [], indexBySeq: new Map(), version: 0 };
+  return { summary, events: [], indexBySeq: new Map(), changes: emptyChangeLog(), version: 0 };
 }
 
 function lastSeq(view: SessionView): number {
@@ -34,6 +35,7 @@ export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]
     const idx = view.indexBySeq.get(ev.seq);
     if (idx !== undefined) {
       view.events[idx] = ev;
+      recordChange(view.changes, ev.seq);
       changed = true;
       continue;
     }
@@ -46,6 +48,7 @@ export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]
       else hi = mid;
     }
     view.events.splice(lo, 0, ev);
+    view.changes.reorders++;
     rebuildFrom = rebuildFrom < 0 ? lo : Math.min(rebuildFrom, lo);
     changed = true;
   }
@@ -63,6 +66,7 @@ export function mergePatches(view: SessionView, patches: readonly EventPatch[]):
     const next: TrafficEvent = { ...view.events[idx] };
     applyPatch(next, p);
     view.events[idx] = next;
+    recordChange(view.changes, p.seq);
     changed = true;
   }
   return changed;

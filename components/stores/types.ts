@@ -3,6 +3,7 @@
  * Builder, batch editor, timeline and inspector all read from it; only the bridge client writes events.
  */
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
+import type { ChangeLog } from '@/lib/timeline/changes';
 
 export interface SessionView {
   summary: SessionSummary;
@@ -10,6 +11,8 @@ export interface SessionView {
   events: TrafficEvent[];
   /** seq → index into events, for pairing jumps and patches. */
   indexBySeq: Map<number, number>;
+  /** Entries replaced in place (patches, replays) and out-of-order inserts, for incremental filters. */
+  changes: ChangeLog;
   /** Bumped on every change so selectors can re-render cheaply. */
   version: number;
   /** Entries the page is behind a live session it could not keep up with (catching up from the store). */

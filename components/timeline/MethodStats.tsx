@@ -1,7 +1,7 @@
 'use client';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import type { SessionView } from '@/components/stores/types';
-import { computeMethodStats } from '@/lib/timeline/stats';
+import { IncrementalStats } from '@/lib/timeline/incremental-stats';
 import { formatLatency, visibleText } from '@/lib/timeline/format';
 import { setQueryTerm } from '@/lib/timeline/query';
 import type { SeqLookup } from '@/lib/timeline/status';
@@ -10,11 +10,14 @@ import { filterOf, useTimeline } from '@/components/stores/timeline';
 /** Per-method table: calls, errors, p50/p95/max latency. Clicking a row filters the timeline to it. */
 export function MethodStats({ sessionId, view, lookup }: { sessionId: string; view: SessionView; lookup: SeqLookup }) {
   const version = useDeferredValue(view.version);
-  const events = view.events;
+  const { events, changes, indexBySeq } = view;
+  // Kept across renders: each update counts only what was appended or changed since the last.
+  const kept = useRef<IncrementalStats | null>(null);
   const stats = useMemo(() => {
     void version; // events are appended in place; the version says when
-    return computeMethodStats(events, lookup);
-  }, [events, lookup, version]);
+    kept.current ??= new IncrementalStats();
+    return kept.current.update(events, changes, lookup, indexBySeq);
+  }, [events, changes, indexBySeq, lookup, version]);
   const query = useTimeline((s) => filterOf(s, sessionId).query);
   const setFilter = useTimeline((s) => s.setFilter);
   const activeMethod = /(?:^|\s)method:(\S+)/.exec(query)?.[1];

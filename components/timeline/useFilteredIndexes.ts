@@ -1,29 +1,21 @@
 'use client';
 /**
- * The positions of the active session's events that pass the filter. Appends are scanned
- * incrementally (only the new tail); a filter that depends on pairing state re-scans fully,
- * at most every REFRESH_MS while entries stream in, so a flood cannot pin the main thread.
+ * The positions of the active session's events that pass the filter, kept by an
+ * IncrementalFilter (lib/timeline/incremental-filter.ts): appends test only the new entries,
+ * patches re-test only the entries they changed. The returned array is updated in place, like
+ * `view.events`; consumers re-render on `view.version`.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TrafficEvent } from '@/lib/session/types';
-import { compileFilter, filterIndexes, type CompiledFilter, type TimelineFilter } from '@/lib/timeline/filter';
+import { useMemo, useRef } from 'react';
+import { compileFilter, type CompiledFilter, type TimelineFilter } from '@/lib/timeline/filter';
+import { IncrementalFilter } from '@/lib/timeline/incremental-filter';
 import type { QueryDiagnostic } from '@/lib/timeline/query';
 import { narrows } from '@/lib/timeline/narrow';
 import type { SeqLookup } from '@/lib/timeline/status';
 import type { SessionView } from '@/components/stores/types';
 
-const REFRESH_MS = 250;
-
 interface Cache {
-  events: TrafficEvent[] | null;
-  compiled: CompiledFilter | null;
   filter: TimelineFilter | null;
-  count: number;
-  tailSeq: number;
-  fullAt: number;
-  /** A tail-only scan ran for a state-dependent filter: a full scan is due. */
-  needsFull: boolean;
-  indexes: number[];
+  compiled: CompiledFilter | null;
 }
 
 export interface FilteredView {
@@ -48,63 +40,36 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     };
   }, [events, indexBySeq]);
 
-  const cache = useRef<Cache>({ events: null, compiled: null, filter: null, count: 0, tailSeq: -1, fullAt: 0, needsFull: false, indexes: [] });
+  const kept = useRef<IncrementalFilter | null>(null);
+  const last = useRef<Cache>({ filter: null, compiled: null });
   const scanMs = useRef(0);
-  const [refreshTick, setRefreshTick] = useState(0);
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (refreshTimer.current) clearTimeout(refreshTimer.current);
-  }, []);
 
   const version = view?.version ?? -1;
+  const changes = view?.changes;
   const indexes = useMemo(() => {
     void version; // the events array is mutated in place; the version says it changed
-    void refreshTick;
-    const c = cache.current;
-    if (!events) return [];
-    const n = events.length;
-    const sameEvents = c.events === events && n >= c.count && (c.count === 0 || events[c.count - 1]?.seq === c.tailSeq);
-    const sameBase = sameEvents && c.compiled === compiled;
-    const now = performance.now();
-    let out: number[];
-    if (sameBase && (!compiled.dependsOnState || now - c.fullAt < REFRESH_MS)) {
-      if (n === c.count && !compiled.dependsOnState) return c.indexes;
-      // Tail only; a state-dependent filter gets its full re-scan shortly.
-      out = filterIndexes(events, compiled, lookup, c.count, c.indexes.slice());
-      c.needsFull = compiled.dependsOnState;
-    } else if (sameEvents && c.compiled && c.filter && !c.compiled.dependsOnState && !compiled.dependsOnState && narrows(c.filter, filter)) {
-      // The new filter only narrows the last one (typing on): re-test its result, then the tail.
+    if (!events || !changes || !indexBySeq) return [];
+    kept.current ??= new IncrementalFilter();
+    const inc = kept.current;
+    const prev = last.current;
+    last.current = { filter, compiled };
+    if (!inc.continues(events, changes, compiled) && prev.compiled && prev.filter && prev.compiled !== compiled &&
+        inc.continues(events, changes, prev.compiled) && !prev.compiled.dependsOnState && !compiled.dependsOnState && narrows(prev.filter, filter)) {
+      // The new filter only narrows the last one (typing on): bring the last result up to date,
+      // re-test just it, and continue from there.
       const t0 = performance.now();
-      out = [];
       const test = compiled.test;
-      for (const i of c.indexes) if (test(events[i], lookup)) out.push(i);
-      filterIndexes(events, compiled, lookup, c.count, out);
+      const out: number[] = [];
+      for (const i of inc.update(events, changes, prev.compiled, lookup, indexBySeq).indexes) if (test(events[i], lookup)) out.push(i);
+      inc.reset(events, changes, compiled, out);
       scanMs.current = performance.now() - t0;
-      c.fullAt = now;
-      c.needsFull = false;
-    } else {
-      const t0 = performance.now();
-      out = filterIndexes(events, compiled, lookup);
-      scanMs.current = performance.now() - t0;
-      c.fullAt = now;
-      c.needsFull = false;
+      return out;
     }
-    c.events = events;
-    c.compiled = compiled;
-    c.filter = filter;
-    c.count = n;
-    c.tailSeq = n ? events[n - 1].seq : -1;
-    c.indexes = out;
+    const t0 = performance.now();
+    const { indexes: out, scan } = inc.update(events, changes, compiled, lookup, indexBySeq);
+    if (scan === 'full') scanMs.current = performance.now() - t0;
     return out;
-  }, [events, compiled, filter, lookup, version, refreshTick]);
-
-  useEffect(() => {
-    if (!cache.current.needsFull || refreshTimer.current) return;
-    refreshTimer.current = setTimeout(() => {
-      refreshTimer.current = null;
-      setRefreshTick((t) => t + 1);
-    }, REFRESH_MS);
-  }, [indexes]);
+  }, [events, changes, indexBySeq, compiled, filter, lookup, version]);
 
   return { indexes, lookup, problems: compiled.problems, diagnostics: compiled.diagnostics, lastScanMs: scanMs.current };
 }
