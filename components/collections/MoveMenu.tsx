@@ -41,7 +41,7 @@ function MoveList({ item, onDone }: { item: CollectionItem; onDone(problem: stri
     }
   };
   const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
     if (step && buttons.length) {
@@ -49,7 +49,8 @@ function MoveList({ item, onDone }: { item: CollectionItem; onDone(problem: stri
       buttons[(at + step + buttons.length) % buttons.length].focus();
     }
   };
-  if (!targets.length) return <p className="text-[12px] text-faint">There is nowhere else to move it: create a folder or another collection first.</p>;
+  const firstChoice = targets.findIndex((t) => !t.here);
+  if (firstChoice < 0) return <p className="text-[12px] text-faint">There is nowhere else to move it: create a folder or another collection first.</p>;
   return (
     <ul role="menu" aria-label={`Move ${item.name} to`} ref={ref} onKeyDown={onKey} className="flex flex-col">
       {targets.map((t, i) => (
@@ -57,13 +58,15 @@ function MoveList({ item, onDone }: { item: CollectionItem; onDone(problem: stri
           <button
             type="button"
             role="menuitem"
-            data-autofocus={i === 0 ? true : undefined}
+            data-autofocus={i === firstChoice ? true : undefined}
+            disabled={t.here}
+            aria-disabled={t.here || undefined}
             onClick={() => void pick(t)}
-            className="w-full truncate rounded px-1.5 py-0.5 text-left text-[12px] hover:bg-hover focus:bg-sel focus:outline-none"
+            className="w-full truncate rounded px-1.5 py-0.5 text-left text-[12px] hover:bg-hover focus:bg-sel focus:outline-none disabled:cursor-default disabled:text-faint disabled:hover:bg-transparent"
             style={{ paddingLeft: 6 + t.depth * 10 }}
             title={t.label}
           >
-            {t.folderId ? t.label.split(' / ').at(-1) : <b>{t.label}</b>}
+            {t.folderId ? t.label.split(' / ').at(-1) : <b>{t.label}</b>}{t.here ? <span className="text-faint"> (here)</span> : null}
           </button>
         </li>
       ))}

@@ -65,11 +65,13 @@ export interface MoveTarget {
   /** "Collection" or "Collection / folder / sub". */
   label: string;
   depth: number;
+  /** Where the item is now: listed (so each folder sits under its collection) but not a choice. */
+  here: boolean;
 }
 
 /**
  * Every place an item can go: each collection's root and, for collections whose tree is loaded,
- * each of its folders depth-first. The item's own place is left out (moving there does nothing).
+ * each of its folders depth-first. The item's own place is marked `here` (moving there does nothing).
  */
 export function moveTargets(
   collections: readonly { id: string; name: string }[],
@@ -79,11 +81,11 @@ export function moveTargets(
   const out: MoveTarget[] = [];
   const here = (collectionId: string, folderId: string | null) => !!item && item.collectionId === collectionId && item.folderId === folderId;
   for (const c of collections) {
-    if (!here(c.id, null)) out.push({ collectionId: c.id, folderId: null, label: c.name, depth: 0 });
+    out.push({ collectionId: c.id, folderId: null, label: c.name, depth: 0, here: here(c.id, null) });
     const walk = (folders: FolderNode[], prefix: string, depth: number) => {
       for (const f of folders) {
         const label = `${prefix} / ${f.name}`;
-        if (!here(c.id, f.id)) out.push({ collectionId: c.id, folderId: f.id, label, depth });
+        out.push({ collectionId: c.id, folderId: f.id, label, depth, here: here(c.id, f.id) });
         walk(f.folders, label, depth + 1);
       }
     };

@@ -49,20 +49,22 @@ describe('collection search', () => {
 
 describe('Move to… destinations', () => {
   const other = { id: 'c2', name: 'Smoke tests' };
-  it('lists every collection root and every folder of loaded trees, without the item\'s own place', () => {
+  it('lists every collection root and every folder of loaded trees, the item\'s own place marked and not a choice', () => {
     const targets = moveTargets([tree.collection, other], { c1: tree }, tree.folders[0].items[0]);
     expect(targets.map((t) => t.label)).toEqual([
       'Language server',
+      'Language server / documents',
       'Language server / documents / hover',
       'Language server / batches',
       'Smoke tests',
     ]);
-    expect(targets[1]).toMatchObject({ collectionId: 'c1', folderId: 'f2', depth: 2 });
-    expect(targets[3]).toMatchObject({ collectionId: 'c2', folderId: null, depth: 0 });
+    expect(targets.filter((t) => t.here).map((t) => t.folderId)).toEqual(['f1']);
+    expect(targets[2]).toMatchObject({ collectionId: 'c1', folderId: 'f2', depth: 2, here: false });
+    expect(targets[4]).toMatchObject({ collectionId: 'c2', folderId: null, depth: 0, here: false });
   });
 
   it('offers another collection\'s root even when its tree is not loaded yet', () => {
     const targets = moveTargets([other], {}, tree.items[0]);
-    expect(targets).toEqual([{ collectionId: 'c2', folderId: null, label: 'Smoke tests', depth: 0 }]);
+    expect(targets).toEqual([{ collectionId: 'c2', folderId: null, label: 'Smoke tests', depth: 0, here: false }]);
   });
 });
