@@ -4,7 +4,10 @@
  * and the last batch's result matched entry by entry.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { composeBatchEntries, duplicateIds } from '@/lib/builder/batch-compose';
+import { duplicateIds } from '@/lib/builder/batch-compose';
+import { resolveBatch } from '@/lib/builder/batch-variables';
+import { describeUnknownVariables } from '@/lib/builder/variables';
+import { useActiveVariables } from '@/components/builder/useActiveVariables';
 import { useBatch, blankEntry, type SentBatchRef } from '@/components/stores/batch';
 import { useIdCounters } from '@/components/stores/builder-ids';
 import { startComposerPersistence } from '@/components/stores/builder-persist';
@@ -37,16 +40,21 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   }, [view]);
 
   const groups = useMethodGroups(sessionId);
-  const composed = useMemo(() => composeBatchEntries(entries, firstId), [entries, firstId]);
+  // `{{variables}}` from the active environment: the preview is filled in (secrets masked), the template is sent.
+  const env = useActiveVariables();
+  const resolved = useMemo(() => resolveBatch(entries, firstId, env.variables), [entries, firstId, env.variables]);
+  const composed = resolved.checked;
+  const unknownVars = resolved.unknown.length ? describeUnknownVariables(resolved.unknown, env.name) : null;
   const dups = useMemo(() => duplicateIds(composed), [composed]);
   const live = summary?.status === 'open' || summary?.status === 'connecting';
   const blocked = !sessionId ? 'Connect to a target first' : !live ? `Session is ${summary?.status ?? 'not available'}: open a new one to send` : null;
-  const canSend = !blocked && composed.text !== undefined && status.state !== 'sending';
+  const canSend = !blocked && resolved.template !== undefined && !unknownVars && status.state !== 'sending';
 
   const doSend = async () => {
-    if (!canSend || !sessionId || composed.text === undefined) return;
-    const text = composed.text;
-    const seq = await send(text);
+    if (!canSend || !sessionId || resolved.template === undefined) return;
+    const withVars = resolved.used.length > 0 && env.id !== undefined;
+    const text = resolved.template;
+    const seq = await send(text, withVars ? env.id : undefined);
     if (seq === null) return;
     useIdCounters.getState().consume(sessionId, firstId, composed.autoIdsUsed);
     useBatch.getState().markSent(sessionId, { seq, text });
@@ -92,8 +100,8 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
           </>
         )}
         <span className="ml-auto flex items-center gap-1.5">
-          <SaveToCollection kind="batch" text={composed.text} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
-          <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? (composed.text === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
+          <SaveToCollection kind="batch" text={resolved.template} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
+          <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? unknownVars ?? (resolved.template === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
             Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
           </Button>
         </span>
@@ -129,8 +137,9 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
               </ol>
             )}
             {composed.errorCount > 0 && <Note tone="error">{composed.errorCount === 1 ? '1 entry needs fixing' : `${composed.errorCount} entries need fixing`} before the batch can be sent.</Note>}
+            {unknownVars && <Note tone="error" testId="batch-unknown-variables">{unknownVars}</Note>}
             {blocked && <Note tone="info">{blocked}</Note>}
-            <Preview text={composed.text} testId="batch-preview" />
+            <Preview text={resolved.preview} testId="batch-preview" />
           </>
         )}
         <SendStatusLine status={status} event={event} />

@@ -1,6 +1,8 @@
 'use client';
 /** A collection and its folders as a tree: fold, rename, add a folder, export, delete. */
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
+import { filterTree } from '@/lib/collections/tree-ops';
+import { useDropTarget } from './drag-drop';
 import { useCollections, type CollectionInfo, type FolderNode } from '@/components/stores/collections';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, NewNameField, Problem, IconPencil } from './ui';
@@ -57,11 +59,14 @@ function Children({ collectionId, folders, items, depth, addingFolder, onAdded }
 }
 
 const FolderView = memo(function FolderView({ collectionId, folder, depth }: { collectionId: string; folder: FolderNode; depth: number }) {
-  const open = useCollections((s) => !!s.expanded[folder.id]);
+  // While searching, every folder that holds a match is shown unfolded.
+  const open = useCollections((s) => !!s.expanded[folder.id] || !!s.search.trim());
   const toggle = useCollections((s) => s.toggle);
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [running, setRunning] = useState(false);
+  const [dropProblem, setDropProblem] = useState<string | null>(null);
+  const drop = useDropTarget({ collectionId, folderId: folder.id }, setDropProblem);
   const empty = folder.folders.length === 0 && folder.items.length === 0;
   return (
     <li role="none" data-folder-id={folder.id}>
@@ -77,7 +82,9 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
           if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(folder.id); }
           if (e.key === 'F2') setRenaming(true);
         }}
-        className="group flex h-6 cursor-pointer items-center gap-1 pr-1 text-[12.5px] hover:bg-hover"
+        {...drop.props}
+        data-drop-over={drop.over || undefined}
+        className={`group flex h-6 cursor-pointer items-center gap-1 pr-1 text-[12.5px] hover:bg-hover ${drop.over ? 'outline-2 -outline-offset-2 outline-accent' : ''}`}
         style={{ paddingLeft: 8 + depth * 12 }}
       >
         <span className="text-faint">{open ? <IconChevronDown size={11} /> : <IconChevronRight size={11} />}</span>
@@ -96,6 +103,7 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
           </ConfirmDelete>
         </span>
       </div>
+      {dropProblem ? <div className="px-2 pb-1"><Problem>{dropProblem}</Problem></div> : null}
       {running ? <RunFolderDialog collectionId={collectionId} folderId={folder.id} name={folder.name} onClose={() => setRunning(false)} /> : null}
       {open ? (
         <>
@@ -110,12 +118,16 @@ const FolderView = memo(function FolderView({ collectionId, folder, depth }: { c
 });
 
 export const CollectionNode = memo(function CollectionNode({ collection }: { collection: CollectionInfo }) {
-  const open = useCollections((s) => !!s.expanded[collection.id]);
-  const tree = useCollections((s) => s.trees[collection.id]);
+  const search = useCollections((s) => s.search.trim());
+  const open = useCollections((s) => !!s.expanded[collection.id]) || !!search;
+  const fullTree = useCollections((s) => s.trees[collection.id]);
+  const filtered = useMemo(() => (fullTree ? filterTree(fullTree, search) : undefined), [fullTree, search]);
+  const tree = filtered?.tree;
   const toggle = useCollections((s) => s.toggle);
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const drop = useDropTarget({ collectionId: collection.id, folderId: null }, setProblem);
   const exportIt = async () => {
     try {
       await useCollections.getState().exportFile(collection.id);
@@ -124,6 +136,8 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
       setProblem(messageOf(err));
     }
   };
+  // A search hides the collections where nothing matches.
+  if (search && filtered && filtered.matches === 0) return null;
   return (
     <li role="none" data-collection-id={collection.id}>
       <div
@@ -138,7 +152,9 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
           if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(collection.id); }
           if (e.key === 'F2') setRenaming(true);
         }}
-        className="group flex h-7 cursor-pointer items-center gap-1 pr-1 pl-2 text-[12.5px] font-medium hover:bg-hover"
+        {...drop.props}
+        data-drop-over={drop.over || undefined}
+        className={`group flex h-7 cursor-pointer items-center gap-1 pr-1 pl-2 text-[12.5px] font-medium hover:bg-hover ${drop.over ? 'outline-2 -outline-offset-2 outline-accent' : ''}`}
       >
         <span className="text-faint">{open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}</span>
         <InlineName value={collection.name} editing={renaming} onDone={() => setRenaming(false)} label="Collection name" className="flex-1" onSave={(name) => useCollections.getState().rename(collection.id, name)} />

@@ -6,6 +6,7 @@ import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
 import { EnvironmentsDialog } from '@/components/environments/EnvironmentsDialog';
 import { IconPlus } from '@/components/ui/icons';
 import { CollectionNode } from './CollectionNode';
+import { CollectionSearch } from './CollectionSearch';
 import { ImportCollection } from './ImportCollection';
 import { NewNameField, Problem } from './ui';
 import { IconButton } from '@/components/ui/Button';
@@ -45,6 +46,7 @@ export function CollectionsPanel() {
           <IconPlus size={13} />
         </IconButton>
       </div>
+      {list.length ? <CollectionSearch /> : null}
       {adding ? <NewCollection onDone={() => setAdding(false)} /> : null}
       {error ? <div className="px-3 pb-2"><Problem>{error}</Problem></div> : null}
       {loaded && list.length === 0 && !adding ? (

@@ -2,7 +2,7 @@
 /** One saved item in the tree: kind, name, Run; unfolded, its text with variables marked, and edits. */
 import { memo, useMemo, useState } from 'react';
 import { itemMessageText } from '@/lib/collections/run';
-import { useCollections, flattenFolders, type CollectionItem } from '@/components/stores/collections';
+import { useCollections, type CollectionItem } from '@/components/stores/collections';
 import { activeEnvironment, useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
 import { useBuilder } from '@/components/stores/builder';
@@ -10,12 +10,14 @@ import { useUi } from '@/components/stores/ui';
 import { usePreferences } from '@/components/stores/preferences';
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { Button } from '@/components/ui/Button';
-import { IconTrash } from '@/components/ui/icons';
+import { IconCopy, IconTrash } from '@/components/ui/icons';
 import { ConfirmDelete, InlineName, Problem, Spinner, IconPencil } from './ui';
 import { VarText, unknownVariables } from './VarText';
 import { defaultWhere, useRunItem, type RunState } from './useRunItem';
 import { messageOf } from '@/components/api/client';
-import { Select, TextArea } from '@/components/ui/Field';
+import { TextArea } from '@/components/ui/Field';
+import { MoveMenu } from './MoveMenu';
+import { dragItemProps } from './drag-drop';
 import { IconButton } from '@/components/ui/Button';
 
 const KIND_LOOK: Record<CollectionItem['kind'], string> = {
@@ -55,6 +57,16 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
   const [renaming, setRenaming] = useState(false);
   const { status, run } = useRunItem(item);
   const where = defaultWhere(item, hasLive);
+  const [rowProblem, setRowProblem] = useState<string | null>(null);
+  const duplicate = async () => {
+    try {
+      const copy = await useCollections.getState().duplicateItem(item.collectionId, item.id);
+      setRowProblem(null);
+      useCollections.getState().setOpenItem(copy.id);
+    } catch (err) {
+      setRowProblem(messageOf(err));
+    }
+  };
   const runTitle = where === 'session' ? 'Run in the current session' : where === 'target' ? `Run on its own target (${describeTarget(item.target!)})` : 'Connect to a target first: this item has no target of its own';
 
   return (
@@ -65,6 +77,7 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
         aria-selected={open}
         aria-label={`${item.name} (${item.kind})`}
         tabIndex={0}
+        {...dragItemProps(item)}
         onClick={() => setOpenItem(open ? null : item.id)}
         onKeyDown={(e) => {
           if (e.target !== e.currentTarget) return;
@@ -84,6 +97,9 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
           <IconButton title="Rename (F2)" aria-label={`Rename ${item.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
           </IconButton>
+          <IconButton title="Duplicate" aria-label={`Duplicate ${item.name}`} onClick={(e) => { e.stopPropagation(); void duplicate(); }}>
+            <IconCopy size={12} />
+          </IconButton>
           <ConfirmDelete what={item.name} onConfirm={() => useCollections.getState().deleteItem(item.collectionId, item.id)}>
             <IconTrash size={12} />
           </ConfirmDelete>
@@ -99,6 +115,7 @@ export const ItemNode = memo(function ItemNode({ item, depth }: { item: Collecti
           <IconPlay />
         </IconButton>
       </div>
+      {rowProblem ? <div className="px-2 py-1" style={{ paddingLeft: 8 + depth * 12 }}><Problem>{rowProblem}</Problem></div> : null}
       {status.state !== 'idle' && !open ? <div className="px-2 py-1" style={{ paddingLeft: 8 + depth * 12 }}><RunStatus status={status} /></div> : null}
       {open ? <ItemDetails item={item} depth={depth} status={status} run={run} hasLive={hasLive} /> : null}
     </li>
@@ -113,7 +130,6 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
   hasLive: boolean;
 }) {
   const env = useEnvironments(activeEnvironment);
-  const tree = useCollections((s) => s.trees[item.collectionId]);
   const text = useMemo(() => itemMessageText(item.payload), [item.payload]);
   const vars = env ? env.variables : null;
   const unknown = useMemo(() => unknownVariables(text, vars), [text, vars]);
@@ -126,14 +142,6 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
       await useCollections.getState().updateItem(item.collectionId, item.id, { payload: { text: draft } });
       setEditing(false);
       setProblem(null);
-    } catch (err) {
-      setProblem(messageOf(err));
-    }
-  };
-  const move = async (folderId: string) => {
-    try {
-      await useCollections.getState().updateItem(item.collectionId, item.id, { folderId: folderId || null });
-      if (folderId) useCollections.getState().toggle(folderId, true);
     } catch (err) {
       setProblem(messageOf(err));
     }
@@ -195,14 +203,7 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
             <Button size="xs" variant="ghost" onClick={openInBuilder} title="Put the text in the request builder (Raw mode)">To builder</Button>
           </>
         )}
-        {tree && tree.folders.length ? (
-          <Select size="xs" aria-label="Move to folder" className="max-w-32" value={item.folderId ?? ''} onChange={(e) => void move(e.target.value)}>
-            <option value="">(collection root)</option>
-            {flattenFolders(tree).map(({ folder, depth: d }) => (
-              <option key={folder.id} value={folder.id}>{`${'  '.repeat(d)}${folder.name}`}</option>
-            ))}
-          </Select>
-        ) : null}
+        <MoveMenu item={item} onProblem={setProblem} />
       </div>
       <div className="mt-1.5 flex flex-col gap-1">
         <RunStatus status={status} />

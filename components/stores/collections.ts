@@ -11,6 +11,7 @@ import type { Downloaded } from '@/components/api/client';
 import type { CollectionImport, RunResult } from '@/lib/api/bodies';
 
 import type { CollectionItemKind } from '@/lib/collections/types';
+import { SEARCH_QUERY_MAX } from '@/lib/collections/tree-ops';
 import type { Collection, CollectionFolder, CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem } from '@/lib/collections/stored';
 
 export type { CollectionItem, CollectionTree, FolderNode, ItemChanges, NewItem };
@@ -39,6 +40,12 @@ function rememberExpanded(all: Record<string, boolean>): void {
   }
 }
 
+/** Where "Move to…" and drag and drop put an item: a collection's root (`folderId: null`) or one of its folders. */
+export interface MoveDestination {
+  collectionId: string;
+  folderId: string | null;
+}
+
 export interface CollectionsStore {
   list: CollectionInfo[];
   loaded: boolean;
@@ -49,6 +56,9 @@ export interface CollectionsStore {
   expanded: Record<string, boolean>;
   /** The item whose details show under it. */
   openItem: string | null;
+  /** The panel's search text: items whose name or method contains it (lib/collections/tree-ops.ts). */
+  search: string;
+  setSearch(text: string): void;
   load(): Promise<void>;
   loadTree(id: string): Promise<CollectionTree>;
   toggle(id: string, open?: boolean): void;
@@ -62,6 +72,10 @@ export interface CollectionsStore {
   addItem(collectionId: string, item: NewItem): Promise<CollectionItem>;
   updateItem(collectionId: string, itemId: string, changes: ItemChanges): Promise<CollectionItem>;
   deleteItem(collectionId: string, itemId: string): Promise<void>;
+  /** A copy right after the item ("NAME copy"). */
+  duplicateItem(collectionId: string, itemId: string): Promise<CollectionItem>;
+  /** Moves an item to a folder (or the root) of the same or another collection, and unfolds where it went. */
+  moveItem(from: string, itemId: string, to: MoveDestination): Promise<CollectionItem>;
   run(collectionId: string, itemId: string, opts: { sessionId?: string; environmentId?: string }): Promise<RunResult>;
   /** Runs a folder's items in order with their checks (server/routes/run-folder.ts). */
   runFolder(collectionId: string, folderId: string, opts: { sessionId?: string; environmentId?: string }): Promise<{ report: RunReport; sessionIds: string[] }>;
@@ -90,6 +104,13 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     trees: {},
     expanded: typeof window === 'undefined' ? {} : recallExpanded(),
     openItem: null,
+    search: '',
+
+    setSearch(text) {
+      set({ search: text.slice(0, SEARCH_QUERY_MAX) });
+      // A search looks inside every collection, folded or not.
+      if (text.trim()) for (const c of get().list) if (!get().trees[c.id]) void get().loadTree(c.id).catch(() => undefined);
+    },
 
     async load() {
       set({ loading: true });
@@ -174,6 +195,20 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     async updateItem(collectionId, itemId, changes) {
       const { item } = await api.call(API.updateItem, { params: { id: collectionId, itemId }, body: changes });
       await refresh(collectionId);
+      return item;
+    },
+
+    async duplicateItem(collectionId, itemId) {
+      const { item } = await api.call(API.duplicateItem, { params: { id: collectionId, itemId }, body: {} });
+      await refresh(collectionId);
+      return item;
+    },
+
+    async moveItem(from, itemId, to) {
+      const { item } = await api.call(API.updateItem, { params: { id: from, itemId }, body: { collectionId: to.collectionId, folderId: to.folderId } });
+      get().toggle(to.collectionId, true);
+      if (to.folderId) get().toggle(to.folderId, true);
+      await Promise.all([refresh(from), to.collectionId === from ? undefined : get().loadTree(to.collectionId)]);
       return item;
     },
 

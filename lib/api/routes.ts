@@ -120,6 +120,8 @@ export const API = {
   getItem: get<{ item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   updateItem: put<ItemChanges, { item: CollectionItem }>()('/api/collections/:id/items/:itemId'),
   deleteItem: del<Ok>()('/api/collections/:id/items/:itemId'),
+  /** A copy right after the item, named "NAME copy". */
+  duplicateItem: post<Record<string, never>, { item: CollectionItem }>()('/api/collections/:id/items/:itemId/duplicate'),
   /** Run a folder (or the whole collection without `folderId`) as a sequence: server/routes/run-folder.ts. */
   runFolder: post<{ folderId?: string; environmentId?: string; sessionId?: string }, { report: RunReport; sessionIds: string[] }>()('/api/collections/:id/run'),
   runItem: post<{ environmentId?: string; sessionId?: string; name?: string }, RunResult>()('/api/collections/:id/items/:itemId/run'),

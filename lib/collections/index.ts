@@ -8,3 +8,4 @@ export { parseChecks, hasChecks, CHECK_LIMITS, type Assertion, type AssertionKin
 export { judgeAssertions, captureFrom, describeAssertion, jsonEqual, jsonContains, type Answer, type AssertionResult, type CaptureResult } from './assert';
 export { planItems, findFolder, answerOf, runSequence, type PlannedItem, type Exchange, type ItemOutcome, type ItemStatus, type RunReport } from './sequence';
 export { runReportToJunit, xmlEscape } from './junit';
+export { itemMethods, itemMatches, filterTree, moveTargets, SEARCH_QUERY_MAX, type FilteredTree, type MoveTarget } from './tree-ops';

@@ -68,6 +68,8 @@ export interface ItemChanges {
   /** `null` (or empty checks) removes them. */
   checks?: ItemChecks | null;
   folderId?: string | null;
+  /** Moves the item to another collection (with `folderId` there, or its root). */
+  collectionId?: string;
   position?: number;
 }
 

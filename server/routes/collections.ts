@@ -211,9 +211,14 @@ export function collectionRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter 
         target: body.target as never,
         checks: body.checks as never,
         folderId: nullableId(body, 'folderId'),
+        collectionId: optionalString(body, 'collectionId'),
         position: position as number | undefined,
       });
       return { item };
+    }))
+    .on(API.duplicateItem, guard(({ params }) => {
+      itemIn(store, params.id, params.itemId);
+      return { item: c.duplicateItem(params.itemId) };
     }))
     .on(API.deleteItem, guard(({ params }) => {
       itemIn(store, params.id, params.itemId);

@@ -6,7 +6,7 @@
 import type { TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
-import { StoreError, checkName, isoNow, newId, toJsonColumn } from './errors';
+import { StoreError, checkName, isoNow, newId, toJsonColumn, toLabel } from './errors';
 
 export type { CollectionItemKind } from '../../lib/collections/types';
 export type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
@@ -220,8 +220,7 @@ export class CollectionsRepo {
       this.require(collectionId);
       const folderId = input.folderId ?? null;
       if (folderId !== null) this.requireFolderIn(collectionId, folderId);
-      const n = (this.db.prepare('SELECT COUNT(*) AS n FROM collection_items WHERE collection_id = ?').get(collectionId) as { n: number }).n;
-      if (n >= COLLECTION_LIMITS.items) throw new StoreError('invalid', `at most ${COLLECTION_LIMITS.items} items in a collection`);
+      this.checkItemRoom(collectionId);
       const id = newId();
       const now = isoNow();
       const position = this.nextPosition('collection_items', 'folder_id', collectionId, folderId);
@@ -262,20 +261,53 @@ export class CollectionsRepo {
           : changes.checks === null ? null : checksColumn(changes.checks);
       let folderId = item.folderId;
       let position = item.position;
-      if (changes.folderId !== undefined && changes.folderId !== item.folderId) {
-        folderId = changes.folderId;
-        if (folderId !== null) this.requireFolderIn(item.collectionId, folderId);
-        position = this.nextPosition('collection_items', 'folder_id', item.collectionId, folderId);
+      const collectionId = changes.collectionId ?? item.collectionId;
+      const crossing = collectionId !== item.collectionId;
+      if (crossing) {
+        this.require(collectionId);
+        this.checkItemRoom(collectionId);
+        folderId = changes.folderId ?? null;
+      } else if (changes.folderId !== undefined) folderId = changes.folderId;
+      if (crossing || folderId !== item.folderId) {
+        if (folderId !== null) this.requireFolderIn(collectionId, folderId);
+        position = this.nextPosition('collection_items', 'folder_id', collectionId, folderId);
       }
       if (changes.position !== undefined) {
         if (!Number.isSafeInteger(changes.position)) throw new StoreError('invalid', 'position must be an integer');
         position = changes.position;
       }
       this.db
-        .prepare('UPDATE collection_items SET name = ?, payload = ?, target = ?, checks = ?, folder_id = ?, position = ?, updated_at = ? WHERE id = ?')
-        .run(name, payload, target, checks, folderId, position, isoNow(), id);
+        .prepare('UPDATE collection_items SET collection_id = ?, name = ?, payload = ?, target = ?, checks = ?, folder_id = ?, position = ?, updated_at = ? WHERE id = ?')
+        .run(collectionId, name, payload, target, checks, folderId, position, isoNow(), id);
       this.touch(item.collectionId);
+      if (crossing) this.touch(collectionId);
       return this.requireItem(id);
+    })();
+  }
+
+  /** A copy of an item ("NAME copy") placed right after it in the same folder; later items shift down. */
+  duplicateItem(id: string): CollectionItem {
+    return this.db.transaction(() => {
+      const item = this.requireItem(id);
+      this.checkItemRoom(item.collectionId);
+      this.db
+        .prepare('UPDATE collection_items SET position = position + 1 WHERE collection_id = ? AND folder_id IS ? AND position > ?')
+        .run(item.collectionId, item.folderId, item.position);
+      const copyId = newId();
+      const now = isoNow();
+      this.db
+        .prepare(
+          `INSERT INTO collection_items (id, collection_id, folder_id, kind, name, payload, target, checks, position, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          copyId, item.collectionId, item.folderId, item.kind, toLabel(`${item.name} copy`, item.name), JSON.stringify(item.payload),
+          item.target === undefined ? null : JSON.stringify(item.target),
+          item.checks === undefined ? null : JSON.stringify(item.checks),
+          item.position + 1, now, now,
+        );
+      this.touch(item.collectionId);
+      return this.requireItem(copyId);
     })();
   }
 
@@ -289,7 +321,12 @@ export class CollectionsRepo {
 
   // ----- helpers -----
 
-  private folderRow(id: string): FolderRow | undefined {
+  private checkItemRoom(collectionId: string): void {
+    const n = (this.db.prepare('SELECT COUNT(*) AS n FROM collection_items WHERE collection_id = ?').get(collectionId) as { n: number }).n;
+    if (n >= COLLECTION_LIMITS.items) throw new StoreError('invalid', `at most ${COLLECTION_LIMITS.items} items in a collection`);
+  }
+
+    private folderRow(id: string): FolderRow | undefined {
     return this.db.prepare('SELECT * FROM collection_folders WHERE id = ?').get(id) as FolderRow | undefined;
   }
 
