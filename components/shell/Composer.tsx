@@ -11,7 +11,7 @@ import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { Splitter } from './Splitter';
 
 /** Memoised: filter changes and new entries re-render the workspace, not the editors. */
-export const Composer = memo(function Composer({ sessionId, live }: { sessionId: string; live: boolean }) {
+export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
   const open = usePreferences((s) => s.composerOpen);
   const setOpen = usePreferences((s) => s.setComposerOpen);
   const height = usePreferences((s) => s.composerHeight);
@@ -47,7 +47,6 @@ export const Composer = memo(function Composer({ sessionId, live }: { sessionId:
           value={tab}
           onChange={(t) => { setTab(t); setOpen(true); }}
         />
-        {!live ? <span className="ml-auto self-center text-[11.5px] text-faint">This session has ended: reconnect to send.</span> : null}
       </div>
       {open ? (
         <>

@@ -22,10 +22,10 @@ import { Splitter } from './Splitter';
 
 /**
  * The width the timeline keeps before the inspector gives way: every column at its default
- * width (lib/timeline/columns.ts adds up to 724 px) plus a scrollbar. Below that the timeline's
+ * width (lib/timeline/columns.ts adds up to 736 px) plus a scrollbar. Below that the timeline's
  * optional columns give way too, never Method, Latency or Status.
  */
-const TIMELINE_MIN_PX = 760;
+const TIMELINE_MIN_PX = 772;
 
 export function Workspace({ sessionId }: { sessionId: string }) {
   const view = useSessions((s) => s.sessions[sessionId]);
@@ -59,7 +59,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
     <div ref={rootRef} className="flex h-full min-h-0 min-w-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {/* Read-only (ended, imported) sessions get no composer: nothing can be sent there. */}
-        {live ? <Composer sessionId={sessionId} live={live} /> : <EndedBar summary={view.summary} />}
+        {live ? <Composer sessionId={sessionId} /> : <EndedBar summary={view.summary} />}
         <McpPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />

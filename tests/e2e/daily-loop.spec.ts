@@ -91,6 +91,8 @@ test('an ended session offers Reconnect instead of a composer, and failed attemp
   }
   const past = nav.getByRole('region', { name: 'Past sessions' });
   await expect(past.getByText('×2')).toBeVisible({ timeout: 15_000 });
-  await past.getByRole('button', { name: /Clear failed \(2\)/ }).click();
+  // The app is shared with other specs, which may have left failed attempts of their own: all of them go.
+  await past.getByRole('button', { name: /Clear failed \(\d+\)/ }).click();
   await expect(past.getByText('×2')).toHaveCount(0);
+  await expect(past.getByRole('button', { name: /Clear failed/ })).toHaveCount(0);
 });

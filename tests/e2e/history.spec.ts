@@ -63,7 +63,9 @@ test.describe('history', () => {
     const top = page.getByTestId('active-session');
     await expect(top).toContainText('history alpha');
     await expect(top.getByText('read-only')).toBeVisible();
-    await expect(page.getByText('This session has ended: reconnect to send.')).toBeVisible();
+    // Read-only: no composer, the ended bar offers Reconnect instead.
+    await expect(page.getByTestId('ended-bar')).toContainText('This session has ended.');
+    await expect(page.getByTestId('ended-bar').getByRole('button', { name: 'Reconnect' })).toBeVisible();
     const answer = rows(page).filter({ hasText: '↳ echo' });
     await answer.click();
     await expect(page.getByTestId('inspector').getByRole('tree')).toContainText('from alpha');

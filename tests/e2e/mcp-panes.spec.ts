@@ -25,7 +25,8 @@ test.describe('connect in one step and the MCP panes', () => {
   test('the everything server: three steps to its tools, then tools called from their forms', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
     test.setTimeout(90_000);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    // Tall enough that the timeline under the composer and the MCP pane shows the whole handshake.
+    await page.setViewportSize({ width: 1440, height: 1300 });
     await openApp(page, app);
     const form = await connectInThreeSteps(page, EVERYTHING, 'MCP');
     // Choosing MCP chose its framing, and offers to start the session.

@@ -114,7 +114,9 @@ test.describe('export, import and share', () => {
     await expect(top.getByTestId('imported-badge')).toHaveText('imported');
     const notice = page.getByTestId('import-notice');
     await expect(notice.getByTestId('launch-command')).toHaveText("never-run-me --stdio '<b>not html</b>'");
-    await expect(page.getByText('This session has ended: reconnect to send.')).toBeVisible();
+    // Read-only: no composer; an imported recording cannot be reconnected, only duplicated as a new target.
+    await expect(page.getByTestId('ended-bar')).toContainText('An imported recording (read-only).');
+    await expect(page.getByTestId('ended-bar').getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
     await expect(rows(page).filter({ hasText: 'initialize' })).toHaveCount(2);
     await page.screenshot({ path: 'screenshots/import-session.png' });
 
