@@ -64,6 +64,8 @@ describe('LSP cancellation is a notification', () => {
   it('$/cancelRequest sent with an id is flagged, quoting the LSP sentence', async () => {
     open = await lspSession();
     const seq = await open.session.send(rpc({ id: 7, method: '$/cancelRequest', params: { id: 1 } }));
+    // A send is recorded with the session's next batch, not before send() returns.
+    await open.until(() => open!.events.get(seq) !== undefined, 'the sent entry');
     const f = open.events.get(seq)!.findings.find((x) => x.rule === 'lsp-cancel-request-with-id');
     expect(f).toMatchObject({ severity: 'error', path: 'id', spec: expect.stringContaining('To cancel a request, a notification message with the following properties is sent') });
   });
@@ -80,6 +82,7 @@ describe('LSP cancellation is a notification', () => {
   it('$/cancelRequest as a notification raises nothing', async () => {
     open = await lspSession();
     const seq = await open.session.send(rpc({ method: '$/cancelRequest', params: { id: 1 } }));
+    await open.until(() => open!.events.get(seq) !== undefined, 'the sent entry');
     expect(open.events.get(seq)!.findings).toEqual([]);
   });
 });
