@@ -154,7 +154,7 @@ async function appEntries(page: Page, seqs: number[]): Promise<EntryView[]> {
     out.push({
       seq,
       // The app's last column, Summary, is the app's own (the export's viewer has none yet): compare the rest.
-      cells: withoutClock(await rowCells(row)).slice(0, VIEWER_COLUMNS),
+      cells: withoutClock((await rowCells(row)).slice(0, VIEWER_COLUMNS)),
       pair: (await pairButton.count()) ? numberIn(await pairButton.textContent()) : null,
       errorName: (await error.count()) ? await error.locator('span').nth(1).textContent() : null,
     });
