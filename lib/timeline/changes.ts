@@ -32,3 +32,32 @@ export function recordChange(log: ChangeLog, seq: number): void {
   }
   log.seqs.push(seq);
 }
+
+/**
+ * Positions below `old` (the entries a reader already counted) that changed since its `cursor`,
+ * or whose partner changed; with `newPartners`, also the partners of entries that arrived from
+ * `old` on (an entry's result can read its partner, and a new answer changes that).
+ */
+export function touchedSince(
+  events: readonly { pair?: number }[],
+  log: ChangeLog,
+  cursor: number,
+  indexBySeq: ReadonlyMap<number, number>,
+  old: number,
+  newPartners: boolean,
+): Set<number> {
+  const touched = new Set<number>();
+  const touch = (seq: number | undefined) => {
+    if (seq === undefined) return;
+    const i = indexBySeq.get(seq);
+    if (i !== undefined && i < old) touched.add(i);
+  };
+  for (let k = cursor - log.base; k < log.seqs.length; k++) {
+    const seq = log.seqs[k];
+    touch(seq);
+    const i = indexBySeq.get(seq);
+    if (i !== undefined) touch(events[i].pair);
+  }
+  if (newPartners) for (let i = old; i < events.length; i++) touch(events[i].pair);
+  return touched;
+}

@@ -7,7 +7,7 @@
  * result (quadratic over a long session).
  */
 import type { TrafficEvent } from '../session/types';
-import { changeLogEnd, type ChangeLog } from './changes';
+import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { filterIndexes, positionOf, type CompiledFilter } from './filter';
 import type { SeqLookup } from './status';
 
@@ -79,20 +79,8 @@ export class IncrementalFilter {
 
   /** Re-tests the already-scanned entries (< old) that changed or whose partner changed or arrived. */
   private retest(events: readonly TrafficEvent[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>, old: number): void {
-    const touched = new Set<number>();
-    const touch = (seq: number | undefined) => {
-      if (seq === undefined) return;
-      const i = indexBySeq.get(seq);
-      if (i !== undefined && i < old) touched.add(i);
-    };
-    for (let k = this.cursor - log.base; k < log.seqs.length; k++) {
-      const seq = log.seqs[k];
-      touch(seq);
-      const i = indexBySeq.get(seq);
-      if (i !== undefined) touch(events[i].pair);
-    }
     // An entry's result reads its partner (lookup(pair)): a newly arrived answer can change it.
-    if (compiled.dependsOnState) for (let i = old; i < events.length; i++) touch(events[i].pair);
+    const touched = touchedSince(events, log, this.cursor, indexBySeq, old, compiled.dependsOnState);
     if (touched.size === 0) return;
 
     const flips: number[] = [];

@@ -7,7 +7,7 @@
  * theirs in a map and are re-counted whenever anything changed (their items' answers are batches too).
  */
 import type { Direction, TrafficEvent } from '../session/types';
-import { changeLogEnd, type ChangeLog } from './changes';
+import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { percentile, type MethodStats } from './stats';
 import type { SeqLookup } from './status';
 
@@ -47,19 +47,7 @@ export class IncrementalStats {
       events.length >= c && (c === 0 || events[c - 1]?.seq === this.tailSeq);
     if (!continues) this.restart(events, log);
     const old = this.count;
-    const touched = new Set<number>();
-    const touch = (seq: number | undefined) => {
-      if (seq === undefined) return;
-      const i = indexBySeq.get(seq);
-      if (i !== undefined && i < old) touched.add(i);
-    };
-    for (let k = this.cursor - log.base; k < log.seqs.length; k++) {
-      const seq = log.seqs[k];
-      touch(seq);
-      const i = indexBySeq.get(seq);
-      if (i !== undefined) touch(events[i].pair);
-    }
-    for (let i = old; i < events.length; i++) touch(events[i].pair);
+    const touched = touchedSince(events, log, this.cursor, indexBySeq, old, true);
     for (const i of touched) {
       this.retract(i, events[i]);
       this.add(i, events[i], lookup);
