@@ -31,6 +31,7 @@ import { TapIngest, tapGate } from './tap/ingest';
 import { removeTapKey, writeTapKey } from './tap/key';
 import { LivePublications } from './publish/live';
 import { publishRoutes } from './routes/publish';
+import { teamSyncRoutes } from './routes/team-sync';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,7 +86,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
   const router = sessionRoutes(new ApiRouter(), manager, { hasSession: (id) => taps.hasSession(id), inject: (id, to, text) => taps.inject(id, to, text) });
   const deps = { store, manager };
-  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes]) add(router, deps);
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);

@@ -13,6 +13,7 @@ import type { RedactionReport } from '../redaction/redact';
 import type { ProbeReport } from '../probe/types';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
+import { PullTeamDocBodySchema, PushTeamDocBodySchema, type PullTeamDocBody, type PushTeamDocBody, type TeamCopy, type TeamDocListing, type TeamPullResult, type TeamPushResult } from '../team/sync';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -161,6 +162,12 @@ export const API = {
   setTeamLink: put<{ url?: string; token?: string }, TeamLinkState>()('/api/team/link'),
   publishSession: post<Redaction & { live?: boolean }, PublishResult>()('/api/sessions/:id/publish'),
   getPublication: get<{ live: LivePublicationStatus | null }>()('/api/sessions/:id/publish'),
+
+  // ---- collections and environment templates to and from the team server (server/routes/team-sync.ts; :kind is a SharedKind)
+  listTeamCopies: get<{ copies: TeamCopy[] }>()('/api/team/copies'),
+  listTeamDocs: get<{ docs: TeamDocListing[] }>()('/api/team/docs/:kind'),
+  pushTeamDoc: post<PushTeamDocBody, TeamPushResult>()('/api/team/docs/:kind/push', PushTeamDocBodySchema),
+  pullTeamDoc: post<PullTeamDocBody, TeamPullResult>()('/api/team/docs/:kind/pull', PullTeamDocBodySchema),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof API;

@@ -23,7 +23,7 @@ function stateOf(dataDir: string): TeamLinkState {
   return { url: link.url ?? null, tokenSet: !!link.token };
 }
 
-function linkOrRefuse(dataDir: string): TeamLink {
+export function linkOrRefuse(dataDir: string): TeamLink {
   const link = readTeamLink(dataDir);
   if (!link.url || !link.token) throw new HttpError(400, 'set the team URL and a personal access token first (Export → Publish to team → Team settings)');
   return { url: link.url, token: link.token };

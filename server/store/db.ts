@@ -171,6 +171,24 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER session_probes_gone AFTER DELETE ON sessions
   BEGIN DELETE FROM session_probes WHERE session_id = old.id; END;
   `,
+  // 9: where a collection or environment came from on a team server (server/store/team-copies.ts).
+  `
+  CREATE TABLE team_copies (
+    kind        TEXT NOT NULL,
+    local_id    TEXT NOT NULL,
+    team_url    TEXT NOT NULL,
+    team_name   TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    synced_hash TEXT NOT NULL,
+    synced_at   TEXT NOT NULL,
+    PRIMARY KEY (kind, local_id),
+    UNIQUE (kind, team_url, team_name)
+  );
+  CREATE TRIGGER team_copies_collection_gone AFTER DELETE ON collections
+  BEGIN DELETE FROM team_copies WHERE kind = 'collection' AND local_id = old.id; END;
+  CREATE TRIGGER team_copies_environment_gone AFTER DELETE ON environments
+  BEGIN DELETE FROM team_copies WHERE kind = 'environment' AND local_id = old.id; END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,6 +18,7 @@ import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
 import { SessionSecretsRepo } from './session-secrets';
 import { SessionProbesRepo } from './session-probes';
+import { TeamCopiesRepo } from './team-copies';
 import { exportSessionFile, importSessionFile } from './session-files';
 import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
@@ -60,6 +61,8 @@ export class Store {
   /** The secret values each session sent (masked in the app, redacted in exports). */
   readonly sessionSecrets: SessionSecretsRepo;
   readonly sessionProbes: SessionProbesRepo;
+  /** Where collections and environments came from on a team server (issue 13 item 7). */
+  readonly teamCopies: TeamCopiesRepo;
   /** How many sessions were still marked open from an earlier run and got closed on open. */
   readonly staleSessionsClosed: number;
   private readonly db: Db;
@@ -78,6 +81,7 @@ export class Store {
     this.openrpc = new OpenRpcRepo(db);
     this.sessionSecrets = new SessionSecretsRepo(db);
     this.sessionProbes = new SessionProbesRepo(db);
+    this.teamCopies = new TeamCopiesRepo(db);
     this.staleSessionsClosed = this.sessions.closeStale();
     this.defaultMaxPages = db.pragma('max_page_count', { simple: true }) as number;
     if (opts.maxBytes !== undefined) this.setSizeLimit(opts.maxBytes);

@@ -10,12 +10,14 @@ import type { SessionFileV1, TrafficEvent } from '../../lib/session/types';
 import type { PublishAnswer, PublishedSummary } from '../../lib/team/api';
 
 export class TeamRefused extends Error {
-  constructor(readonly status: number, message: string) {
+  /** `body`: the team server's JSON answer, when it sent one (a 409 names the current version). */
+  constructor(readonly status: number, message: string, readonly body?: unknown) {
     super(message);
   }
 }
 
-async function call<T>(teamUrl: string, token: string, path: string, init: { method: string; body?: string }): Promise<T> {
+/** One call to the team server with a personal access token; a refusal is a TeamRefused in words. */
+export async function teamCall<T>(teamUrl: string, token: string, path: string, init: { method: string; body?: string }): Promise<T> {
   let res: Response;
   try {
     res = await fetch(teamUrl.replace(/\/+$/, '') + path, {
@@ -35,7 +37,7 @@ async function call<T>(teamUrl: string, token: string, path: string, init: { met
   }
   if (!res.ok) {
     const why = (body as { error?: string } | undefined)?.error ?? text.slice(0, 300);
-    throw new TeamRefused(res.status, `the team server refused (${res.status}): ${why}`);
+    throw new TeamRefused(res.status, `the team server refused (${res.status}): ${why}`, body);
   }
   return body as T;
 }
@@ -47,7 +49,7 @@ export interface Published extends PublishAnswer {
 /** Redacts, then publishes a whole session file. */
 export async function publishFile(teamUrl: string, token: string, file: SessionFileV1, opts: { live?: boolean; redaction?: RedactionOptions } = {}): Promise<Published> {
   const { file: safe, report } = redactSessionFile(file, opts.redaction);
-  const answer = await call<PublishAnswer>(teamUrl, token, `/api/sessions${opts.live ? '?live=1' : ''}`, { method: 'POST', body: serializeSessionFile(safe) });
+  const answer = await teamCall<PublishAnswer>(teamUrl, token, `/api/sessions${opts.live ? '?live=1' : ''}`, { method: 'POST', body: serializeSessionFile(safe) });
   return { ...answer, report };
 }
 
@@ -70,7 +72,7 @@ export class LivePublisher {
   }
 
   async start(file: SessionFileV1): Promise<PublishAnswer> {
-    const answer = await call<PublishAnswer>(this.teamUrl, this.token, '/api/sessions?live=1', { method: 'POST', body: serializeSessionFile(this.redact(file)) });
+    const answer = await teamCall<PublishAnswer>(this.teamUrl, this.token, '/api/sessions?live=1', { method: 'POST', body: serializeSessionFile(this.redact(file)) });
     this.header = { ...file, events: [] };
     this.id = answer.id;
     this.url = answer.url;
@@ -84,7 +86,7 @@ export class LivePublisher {
     this.queue.push(...events);
     const pending = this.queue.filter((e) => e.seq > this.serverSeq);
     const safe = this.redact({ ...this.header!, events: pending }).events;
-    const r = await call<{ lastSeq: number }>(this.teamUrl, this.token, `/api/sessions/${encodeURIComponent(this.id)}/events`, {
+    const r = await teamCall<{ lastSeq: number }>(this.teamUrl, this.token, `/api/sessions/${encodeURIComponent(this.id)}/events`, {
       method: 'POST',
       body: JSON.stringify({ events: safe, ...(done ? { done: true } : {}) }),
     });
@@ -96,7 +98,7 @@ export class LivePublisher {
   /** After a drop: learn where the server is, so the next append resends only what it lacks. */
   async resume(): Promise<number> {
     if (!this.id) throw new Error('start the live publication first');
-    const s = await call<PublishedSummary>(this.teamUrl, this.token, `/api/sessions/${encodeURIComponent(this.id)}`, { method: 'GET' });
+    const s = await teamCall<PublishedSummary>(this.teamUrl, this.token, `/api/sessions/${encodeURIComponent(this.id)}`, { method: 'GET' });
     this.serverSeq = s.lastSeq;
     return s.lastSeq;
   }
