@@ -10,6 +10,7 @@ import { ItemNode } from './ItemNode';
 import { RunFolderButton, RunFolderDialog } from './RunFolder';
 import { messageOf } from '@/components/api/client';
 import { IconButton } from '@/components/ui/Button';
+import { TeamBadge, TeamPushButton, TeamPushStatus } from '@/components/team-sync/TeamPush';
 
 function IconDownload({ size = 12 }: { size?: number }) {
   return (
@@ -158,6 +159,7 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
       >
         <span className="text-faint">{open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}</span>
         <InlineName value={collection.name} editing={renaming} onDone={() => setRenaming(false)} label="Collection name" className="flex-1" onSave={(name) => useCollections.getState().rename(collection.id, name)} />
+        <TeamBadge kind="collection" localId={collection.id} />
         <span className="shrink-0 text-[11px] font-normal text-faint group-hover:hidden group-focus-within:hidden">{collection.itemCount}</span>
         <span className="ml-auto hidden shrink-0 items-center font-normal group-hover:flex group-focus-within:flex">
           <IconButton title="New folder" aria-label={`New folder in ${collection.name}`} onClick={(e) => { e.stopPropagation(); toggle(collection.id, true); setAdding(true); }}>
@@ -166,6 +168,7 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
           <IconButton title="Export as a collection file (secret variable values become {{name}})" aria-label={`Export ${collection.name}`} onClick={(e) => { e.stopPropagation(); void exportIt(); }}>
             <IconDownload />
           </IconButton>
+          <TeamPushButton kind="collection" localId={collection.id} name={collection.name} />
           <IconButton title="Rename (F2)" aria-label={`Rename collection ${collection.name}`} onClick={(e) => { e.stopPropagation(); setRenaming(true); }}>
             <IconPencil />
           </IconButton>
@@ -175,6 +178,7 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
         </span>
       </div>
       {problem ? <div className="px-2 pb-1"><Problem>{problem}</Problem></div> : null}
+      <TeamPushStatus kind="collection" localId={collection.id} />
       {open ? (
         tree ? (
           tree.folders.length === 0 && tree.items.length === 0 && !adding ? (

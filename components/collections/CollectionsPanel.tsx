@@ -10,6 +10,8 @@ import { CollectionSearch } from './CollectionSearch';
 import { ImportCollection } from './ImportCollection';
 import { NewNameField, Problem } from './ui';
 import { IconButton } from '@/components/ui/Button';
+import { PullFromTeam } from '@/components/team-sync/PullFromTeam';
+import { useTeamSync } from '@/components/stores/team-sync';
 
 function NewCollection({ onDone }: { onDone(): void }) {
   return (
@@ -33,12 +35,20 @@ export function CollectionsPanel() {
   useEffect(() => {
     void useCollections.getState().load();
   }, []);
+  // Every change reloads the list, so the team badges ("team v3 · changed") follow it.
+  useEffect(() => {
+    void useTeamSync.getState().loadCopies();
+  }, [list]);
 
   return (
     <div className="flex min-h-0 flex-col" data-testid="collections-panel">
       <div className="flex flex-col gap-1.5 border-b border-line px-3 py-2">
         <EnvironmentPicker />
         <ImportCollection />
+        <div className="flex items-center gap-1">
+          <span className="shrink-0 text-[11px] text-muted">Team</span>
+          <PullFromTeam kind="collection" />
+        </div>
       </div>
       <div className="flex h-7 items-center px-3 pt-1">
         <h3 className="text-[10.5px] font-semibold tracking-wider text-faint uppercase">Collections · {list.length}</h3>

@@ -13,6 +13,11 @@ import { Problem } from '@/components/collections/ui';
 /** The server refuses larger files; reading one would only freeze the tab. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
+/** What an imported file or a pulled team template still needs here: the values of its secrets. */
+export function secretsNote(secrets: readonly string[]): string {
+  return secrets.length ? ` Type the value of ${secrets.map((s) => `{{${s}}}`).join(', ')}: secrets come without their values.` : '';
+}
+
 export function ExportEnvironment({ id, name }: { id: string; name: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const run = async () => {
@@ -47,8 +52,7 @@ export function ImportEnvironment() {
     }
     try {
       const { environment, secrets } = await useEnvironments.getState().importFile(await file.text());
-      const ask = secrets.length ? ` Type the value of ${secrets.map((s) => `{{${s}}}`).join(', ')}: secrets come without their values.` : '';
-      setNote({ ok: true, text: `Imported “${environment.name}”.${ask}` });
+      setNote({ ok: true, text: `Imported “${environment.name}”.${secretsNote(secrets)}` });
     } catch (err) {
       setNote({ ok: false, text: messageOf(err) });
     }

@@ -15,6 +15,9 @@ import { VariableRows, rowsFrom, rowsToVariables, rowProblems, type Row } from '
 import { TextInput } from '@/components/ui/Field';
 import { IconButton } from '@/components/ui/Button';
 import { ExportEnvironment, ImportEnvironment } from './EnvironmentFile';
+import { TeamBadge, TeamPushButton, TeamPushStatus } from '@/components/team-sync/TeamPush';
+import { PullFromTeam } from '@/components/team-sync/PullFromTeam';
+import { useTeamSync } from '@/components/stores/team-sync';
 
 function EnvironmentEditor({ env }: { env: Environment }) {
   const [name, setName] = useState(env.name);
@@ -57,11 +60,14 @@ function EnvironmentEditor({ env }: { env: Environment }) {
         ) : (
           <Button size="xs" variant="ghost" onClick={() => useEnvironments.getState().setActive(env.id)}>Make active</Button>
         )}
+        <TeamBadge kind="environment" localId={env.id} />
         <ExportEnvironment id={env.id} name={env.name} />
+        <TeamPushButton kind="environment" localId={env.id} name={env.name} />
         <ConfirmDelete what={`environment ${env.name}`} onConfirm={() => useEnvironments.getState().remove(env.id)}>
           <IconTrash size={13} />
         </ConfirmDelete>
       </div>
+      <TeamPushStatus kind="environment" localId={env.id} />
       <VariableRows rows={rows} onChange={setRows} problems={problems} />
       <p className="text-[11.5px] leading-relaxed text-muted">
         Use <code className="font-mono text-accent">{'{{name}}'}</code> in a saved item's message or its target (URL, headers, command arguments, env
@@ -84,6 +90,9 @@ export function EnvironmentsDialog() {
   const close = useEnvironments((s) => s.closeEditor);
   const [newName, setNewName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) void useTeamSync.getState().loadCopies();
+  }, [open, list]);
   if (!open) return null;
   const env = list.find((e) => e.id === editing);
 
@@ -136,6 +145,7 @@ export function EnvironmentsDialog() {
             </div>
             <Problem>{problem}</Problem>
             <ImportEnvironment />
+            <div className="mt-1.5"><PullFromTeam kind="environment" /></div>
           </div>
         </div>
         {env ? <EnvironmentEditor key={env.id} env={env} /> : (

@@ -13,12 +13,14 @@ export interface Row {
   secret: boolean;
   /** A secret the server holds: its value field stays empty and the stored value is kept. */
   kept: boolean;
+  /** A secret that came by name only (an imported file, a team template): asked for on first use. */
+  needsValue?: boolean;
 }
 
 let nextKey = 1;
 
 export function rowsFrom(vars: readonly Variable[]): Row[] {
-  return vars.map((v) => ({ key: nextKey++, name: v.name, value: v.secret ? '' : v.value, secret: v.secret, kept: v.secret && v.value !== '' }));
+  return vars.map((v) => ({ key: nextKey++, name: v.name, value: v.secret ? '' : v.value, secret: v.secret, kept: v.secret && v.value !== '', needsValue: v.secret && v.value === '' }));
 }
 
 export function rowsToVariables(rows: readonly Row[]): Variable[] {
@@ -86,6 +88,7 @@ export function VariableRows({ rows, onChange, problems }: { rows: Row[]; onChan
                     onChange={(e) => patch(r.key, { value: e.target.value })}
                     className="h-6 w-full font-mono text-[12px]"
                   />
+                  {r.needsValue && r.secret && r.value === '' ? <div className="text-[11px] text-warn" data-testid="needs-value">needs a value: type it before using {`{{${r.name}}}`}</div> : null}
                 </td>
                 <td className="py-0.5 text-center">
                   <input
