@@ -5,13 +5,15 @@
 import type { TrafficEvent } from '../lib/session/types';
 import { kindLabel, methodCell, type CellTone } from '../lib/timeline/cells';
 import { positionOf } from '../lib/timeline/filter';
-import { formatLatency, formatSinceStart, idLabel } from '../lib/timeline/format';
+import { formatLatency, formatSinceStart, idLabel, visibleText } from '../lib/timeline/format';
+import { entrySummary } from '../lib/timeline/summary';
 import { eventStatus, findingsCount, rowLatency, type SeqLookup, type StatusTone } from '../lib/timeline/status';
 import { add, clear, el } from './dom';
 
 const ROW_H = 22;
 const OVERSCAN = 12;
-const COLUMNS = ['seq', 'time', 'dir', 'kind', 'id', 'method', 'latency', 'status', 'find.'] as const;
+// The app's columns in its order (lib/timeline/columns.ts): Summary last.
+const COLUMNS = ['seq', 'time', 'dir', 'kind', 'id', 'method', 'latency', 'status', 'find.', 'summary'] as const;
 const DIR_MARK = { out: '→', in: '←', meta: '•' } as const;
 const TONE: Record<StatusTone, string> = { ok: 't-ok', error: 't-error', warn: 't-warn', pending: 't-pending', muted: 't-muted' };
 const CELL_TONE: Record<CellTone, string> = { fg: '', faint: 't-muted', muted: 't-muted' };
@@ -53,6 +55,10 @@ export function renderTimeline(events: readonly TrafficEvent[], lookup: SeqLooku
     const status = eventStatus(ev, lookup);
     const findings = findingsCount(ev);
     const method = methodCell(ev, lookup);
+    // The app's own summary function (one home), shown as text like every other cell. The session
+    // file names no dialect, so every dialect's per-method table is tried (as the app does before detection).
+    const summary = el('span', ev.kind === 'error' ? 't-error' : 't-muted', visibleText(entrySummary(ev, lookup)));
+    if (summary.textContent) summary.title = summary.textContent;
     add(row,
       el('span', '', ev.seq),
       el('span', '', formatSinceStart(ev.t)),
@@ -63,6 +69,7 @@ export function renderTimeline(events: readonly TrafficEvent[], lookup: SeqLooku
       el('span', '', formatLatency(rowLatency(ev, lookup))),
       el('span', TONE[status.tone], status.label),
       el('span', findings ? 't-warn' : 't-muted', findings || ''),
+      summary,
     );
     return row;
   }

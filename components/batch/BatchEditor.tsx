@@ -25,6 +25,7 @@ import { EntryRow } from './EntryRow';
 export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   const entries = useBatch((s) => s.entries);
   const loadedFrom = useBatch((s) => s.loadedFrom);
+  const loadedItem = useBatch((s) => s.loadedItem);
   const lastSent = useBatch((s) => (sessionId ? s.lastSent[sessionId] : undefined));
   const summary = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary : undefined));
   const counter = useIdCounters((s) => (sessionId ? s.counters[sessionId] : undefined));
@@ -46,6 +47,8 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
   const composed = resolved.checked;
   const unknownVars = resolved.unknown.length ? describeUnknownVariables(resolved.unknown, env.name) : null;
   const dups = useMemo(() => duplicateIds(composed), [composed]);
+  // Saved with the batch, so a load or run numbers these entries afresh and keeps typed ids.
+  const autoIds = useMemo(() => entries.flatMap((e, i) => (e.kind === 'request' && e.idPolicy === 'auto' ? [i] : [])), [entries]);
   const live = summary?.status === 'open' || summary?.status === 'connecting';
   const blocked = !sessionId ? 'Connect to a target first' : !live ? `Session is ${summary?.status ?? 'not available'}: open a new one to send` : null;
   const canSend = !blocked && resolved.template !== undefined && !unknownVars && status.state !== 'sending';
@@ -100,7 +103,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
           </>
         )}
         <span className="ml-auto flex items-center gap-1.5">
-          <SaveToCollection kind="batch" text={resolved.template} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" compact />
+          <SaveToCollection kind="batch" text={resolved.template} defaultName={`batch of ${entries.length}`} sessionId={sessionId} blockedReason="Fix the entries marked in red" autoIds={autoIds} compact />
           <Button variant="primary" size="xs" onClick={doSend} disabled={!canSend} title={blocked ?? unknownVars ?? (resolved.template === undefined ? 'Fix the entries marked in red' : `Send (${mod}+Enter)`)} data-testid="batch-send">
             Send {entries.length === 0 ? '[]' : `batch (${entries.length})`} <ShortcutHint>{mod}↵</ShortcutHint>
           </Button>
@@ -116,6 +119,7 @@ export function BatchEditor({ sessionId }: { sessionId: string | null }) {
         ) : (
           <>
             {loadedFrom !== null && <p className="text-xs text-accent">Loaded from batch #{loadedFrom}: ids kept as they were sent.</p>}
+            {loadedItem !== null && <p className="text-xs text-accent" data-testid="batch-loaded-item">Loaded from “{loadedItem}”: auto ids numbered for this session, typed ids kept.</p>}
             {entries.length === 0 ? (
               <div className="rounded-md border border-dashed border-line-strong p-4 text-center text-xs text-muted">
                 No entries: this sends <span className="font-mono">[]</span>, the empty batch. The spec expects one Invalid Request object back, not an array.

@@ -90,6 +90,12 @@ export function useMethodsSeen(sessionId: string | null): MethodSeen[] {
   }, [sessionId, key]);
 }
 
+/** The same, read once outside React (a saved batch run in the session numbers its "auto" ids from it). */
+export function nextAutoIdNow(sessionId: string, counter: number | undefined): number {
+  const v = useSessions.getState().sessions[sessionId];
+  return Math.max(v ? indexOf(v.events).nextId : 1, counter ?? 1);
+}
+
 /** The id the next auto-numbered request of this session will carry (re-renders only when it changes). */
 export function useNextAutoId(sessionId: string | null, counter: number | undefined): number {
   const next = useSessions((s) => {

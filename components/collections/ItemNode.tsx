@@ -6,6 +6,9 @@ import { useCollections, type CollectionItem } from '@/components/stores/collect
 import { activeEnvironment, useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
 import { useBuilder } from '@/components/stores/builder';
+import { useBatch } from '@/components/stores/batch';
+import { decomposeBatch } from '@/lib/builder/decompose';
+import { autoIdsOf } from '@/lib/collections/auto-ids';
 import { useUi } from '@/components/stores/ui';
 import { usePreferences } from '@/components/stores/preferences';
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
@@ -139,7 +142,9 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
 
   const saveText = async () => {
     try {
-      await useCollections.getState().updateItem(item.collectionId, item.id, { payload: { text: draft } });
+      // A batch keeps which entries are "auto" (lib/collections/auto-ids.ts) through an edit of its text.
+      const autoIds = autoIdsOf(item.payload);
+      await useCollections.getState().updateItem(item.collectionId, item.id, { payload: autoIds.length ? { text: draft, autoIds } : { text: draft } });
       setEditing(false);
       setProblem(null);
     } catch (err) {
@@ -149,6 +154,14 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
   const openInBuilder = () => {
     useBuilder.getState().setDraft({ mode: 'raw', rawText: text, loadedFrom: undefined });
     useUi.getState().setComposerTab('request');
+    usePreferences.getState().setComposerOpen(true);
+  };
+  // A batch opens as batch-editor entries: its "auto" entries numbered from the session's next id.
+  const batchEntries = useMemo(() => (item.kind === 'batch' ? decomposeBatch(text) : null), [item.kind, text]);
+  const openInBatchEditor = () => {
+    if (!batchEntries) return;
+    useBatch.getState().loadSaved(batchEntries, autoIdsOf(item.payload), item.name);
+    useUi.getState().setComposerTab('batch');
     usePreferences.getState().setComposerOpen(true);
   };
 
@@ -200,7 +213,11 @@ function ItemDetails({ item, depth, status, run, hasLive }: {
         ) : (
           <>
             <Button size="xs" variant="ghost" onClick={() => { setDraft(text); setEditing(true); }}>Edit</Button>
-            <Button size="xs" variant="ghost" onClick={openInBuilder} title="Put the text in the request builder (Raw mode)">To builder</Button>
+            {batchEntries ? (
+              <Button size="xs" variant="ghost" onClick={openInBatchEditor} title="Open the entries in the batch editor (auto ids numbered for this session)">To batch editor</Button>
+            ) : (
+              <Button size="xs" variant="ghost" onClick={openInBuilder} title="Put the text in the request builder (Raw mode)">To builder</Button>
+            )}
           </>
         )}
         <MoveMenu item={item} onProblem={setProblem} />

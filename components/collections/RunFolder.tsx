@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import type { ItemOutcome, RunReport } from '@/lib/collections/sequence';
+import { firstAutoIdIn } from './useRunItem';
 import { useCollections } from '@/components/stores/collections';
 import { useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
@@ -58,7 +59,8 @@ export function RunFolderDialog({ collectionId, folderId, name, onClose }: { col
     setState({ state: 'running' });
     try {
       const environmentId = useEnvironments.getState().activeId ?? undefined;
-      const { report } = await useCollections.getState().runFolder(collectionId, folderId, { sessionId: inSession ? live?.id : undefined, environmentId });
+      const sessionId = inSession ? live?.id : undefined;
+      const { report } = await useCollections.getState().runFolder(collectionId, folderId, { sessionId, environmentId, firstAutoId: sessionId ? firstAutoIdIn(sessionId) : undefined });
       setState({ state: 'done', report });
     } catch (err) {
       setState({ state: 'failed', error: messageOf(err) });

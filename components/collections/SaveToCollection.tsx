@@ -15,6 +15,7 @@ import { Popover } from '@/components/ui/Popover';
 import { VarText } from './VarText';
 import { messageOf } from '@/components/api/client';
 import { Select, TextInput } from '@/components/ui/Field';
+import { batchPayload } from '@/lib/collections/auto-ids';
 
 const LAST_KEY = 'rpcscope.collections.lastSave';
 const NEW = '__new__';
@@ -46,6 +47,8 @@ export interface SaveToCollectionProps {
   blockedReason?: string;
   /** An icon-only button, for crowded toolbars. */
   compact?: boolean;
+  /** Batches: positions of the entries whose id is "auto", numbered afresh at each load or run. */
+  autoIds?: readonly number[];
 }
 
 function IconBookmark({ size = 13 }: { size?: number }) {
@@ -56,7 +59,7 @@ function IconBookmark({ size = 13 }: { size?: number }) {
   );
 }
 
-function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCollectionProps, 'blockedReason' | 'text' | 'compact'> & { text: string; onSaved(message: string): void }) {
+function SaveForm({ kind, text, defaultName, sessionId, autoIds = [], onSaved }: Omit<SaveToCollectionProps, 'blockedReason' | 'text' | 'compact'> & { text: string; onSaved(message: string): void }) {
   const list = useCollections((s) => s.list);
   const trees = useCollections((s) => s.trees);
   const target = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary.target : undefined));
@@ -96,7 +99,7 @@ function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCo
       await store.addItem(cid, {
         kind,
         name: name.trim() || defaultName,
-        payload: { text },
+        payload: kind === 'batch' ? batchPayload(text, autoIds) : { text },
         ...(withTarget && target ? { target } : {}),
         folderId: fid || null,
       });
@@ -165,7 +168,7 @@ function SaveForm({ kind, text, defaultName, sessionId, onSaved }: Omit<SaveToCo
   );
 }
 
-export function SaveToCollection({ kind, text, defaultName, sessionId, blockedReason, compact = false }: SaveToCollectionProps) {
+export function SaveToCollection({ kind, text, defaultName, sessionId, blockedReason, compact = false, autoIds }: SaveToCollectionProps) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -196,7 +199,7 @@ export function SaveToCollection({ kind, text, defaultName, sessionId, blockedRe
       {done ? <span role="status" className="sr-only">{done}</span> : null}
       <Popover open={open && text !== undefined} onClose={close} anchor={anchor} label="Save to collection" width={300}>
         {text !== undefined ? (
-          <SaveForm kind={kind} text={text} defaultName={defaultName} sessionId={sessionId} onSaved={(m) => { setDone(m); setOpen(false); }} />
+          <SaveForm kind={kind} text={text} defaultName={defaultName} sessionId={sessionId} autoIds={autoIds} onSaved={(m) => { setDone(m); setOpen(false); }} />
         ) : null}
       </Popover>
     </span>

@@ -11,6 +11,14 @@ import { useCollections, type CollectionItem } from '@/components/stores/collect
 import { useEnvironments } from '@/components/stores/environments';
 import { useSessions } from '@/components/stores/sessions';
 import { messageOf } from '@/components/api/client';
+import { autoIdsOf } from '@/lib/collections/auto-ids';
+import { nextAutoIdNow } from '@/components/builder/session-index';
+import { useIdCounters } from '@/components/stores/builder-ids';
+
+/** The session's next auto id, for a saved batch's "auto" entries (the server numbers them from it). */
+export function firstAutoIdIn(sessionId: string): number {
+  return nextAutoIdNow(sessionId, useIdCounters.getState().counters[sessionId]);
+}
 
 export type RunWhere = 'session' | 'target';
 
@@ -59,7 +67,11 @@ export function useRunItem(item: CollectionItem) {
     }
     setStatus({ state: 'running' });
     try {
-      const r = await useCollections.getState().run(item.collectionId, item.id, { sessionId: where === 'session' ? session!.id : undefined, environmentId });
+      const inSession = where === 'session' ? session!.id : undefined;
+      const first = inSession ? firstAutoIdIn(inSession) : undefined;
+      const r = await useCollections.getState().run(item.collectionId, item.id, { sessionId: inSession, environmentId, firstAutoId: first });
+      // The builder and batch editor go on after the ids this run took.
+      if (inSession && first !== undefined && item.kind === 'batch') useIdCounters.getState().consume(inSession, first, autoIdsOf(item.payload).length);
       if (r.session) {
         const sessions = useSessions.getState();
         sessions.upsertSummary(r.session);

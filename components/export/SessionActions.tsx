@@ -12,8 +12,16 @@ import { api } from '@/components/stores/sessions';
 import { ExportDialog } from './ExportDialog';
 import { ShareDialog } from './ShareDialog';
 
-export function SessionActions({ summary }: { summary: SessionSummary }) {
-  const [dialog, setDialog] = useState<'export' | 'share' | null>(null);
+export const EXPORT_TITLE = 'Export as a session file, HTML page or HAR, redacted';
+export const SHARE_TITLE = 'A read-only link to this session';
+
+export type SessionDialog = 'export' | 'share' | null;
+
+/**
+ * `dialog` / `onDialog`: which dialog is open, owned by the top bar so its "⋯" menu can open them
+ * too; `buttons: false` leaves the Export and Share buttons to that menu (a narrow window).
+ */
+export function SessionActions({ summary, dialog, onDialog: setDialog, buttons = true }: { summary: SessionSummary; dialog: SessionDialog; onDialog(d: SessionDialog): void; buttons?: boolean }) {
   const [shared, setShared] = useState<{ id: string; on: boolean } | null>(null);
   const live = summary.status === 'open' || summary.status === 'connecting';
 
@@ -34,12 +42,16 @@ export function SessionActions({ summary }: { summary: SessionSummary }) {
       ) : null}
       {!live && !summary.imported ? <Badge title="A past session: read-only">read-only</Badge> : null}
       {isShared ? <Badge tone="accent" title="A read-only share link is active">shared</Badge> : null}
-      <Button size="xs" onClick={() => setDialog('export')} title="Export as a session file, HTML page or HAR, redacted">
-        Export
-      </Button>
-      <Button size="xs" onClick={() => setDialog('share')} title="A read-only link to this session">
-        Share
-      </Button>
+      {buttons ? (
+        <>
+          <Button size="xs" onClick={() => setDialog('export')} title={EXPORT_TITLE}>
+            Export
+          </Button>
+          <Button size="xs" onClick={() => setDialog('share')} title={SHARE_TITLE}>
+            Share
+          </Button>
+        </>
+      ) : null}
       {dialog === 'export' ? <ExportDialog key={summary.id} sessionId={summary.id} onClose={() => setDialog(null)} /> : null}
       {dialog === 'share' ? (
         <ShareDialog

@@ -4,7 +4,8 @@
  * tools, resources, resource templates, prompts — listed from the server, each with its form, and
  * the sampling / elicitation requests it is waiting on. Lists load once the one-step start is done
  * (for what the server's capabilities declare) or on demand, and reload when the server says a list changed.
- * Renders nothing for other dialects.
+ * Renders nothing for other dialects. A live session shows them as the composer's "MCP" tab
+ * (`McpPanes`), so the timeline keeps its room; an ended one above its timeline (`McpPanel`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { MCP_LISTS, MCP_LIST_KINDS, listsChangedBy, type McpListKind } from '@/lib/mcp/catalog';
@@ -51,32 +52,78 @@ function useListChanged(sessionId: string) {
   }, [view, view?.version, sessionId]);
 }
 
-function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
-  const [open, setOpen] = useState(true);
-  const [height, setHeight] = useState(320);
-  const tab = useMcp((s) => s.tab[sessionId] ?? 'tools');
-  const lists = useMcp((s) => listsOf(s, sessionId));
+/**
+ * What an MCP session needs whether or not its panes show: the lists reload on list_changed, what
+ * the server declared loads once the one-step start is done, and a server request waiting for an
+ * answer brings the panes forward (`onAsked`: the composer shows its MCP tab).
+ */
+export function useMcpSession(sessionId: string, onAsked?: () => void): void {
   const start = useStarts((s) => s.starts[sessionId]);
   const waiting = usePendingServerRequests(sessionId).length;
   useListChanged(sessionId);
-
   // The first useful view: once the one-step start is done, what the server declared is listed.
   const startedSeq = start?.state === 'started' ? start.replySeq : undefined;
   useEffect(() => {
     if (startedSeq === undefined) return;
     for (const k of declared(sessionId, startedSeq)) if (listsOf(useMcp.getState(), sessionId)[k].state === 'idle') void useMcp.getState().load(sessionId, k);
   }, [sessionId, startedSeq]);
-  // A server request waiting for an answer brings its tab forward.
+  const asked = useRef(onAsked);
   useEffect(() => {
-    if (waiting > 0) useMcp.getState().setTab(sessionId, 'requests');
+    asked.current = onAsked;
+  }, [onAsked]);
+  useEffect(() => {
+    if (waiting === 0) return;
+    useMcp.getState().setTab(sessionId, 'requests');
+    asked.current?.();
   }, [sessionId, waiting]);
+}
 
+/** The panes' tab strip (Tools, Resources, … Server requests) with their counts. */
+function PaneTabs({ sessionId, onPick }: { sessionId: string; onPick?: () => void }) {
+  const tab = useMcp((s) => s.tab[sessionId] ?? 'tools');
+  const lists = useMcp((s) => listsOf(s, sessionId));
+  const waiting = usePendingServerRequests(sessionId).length;
   const count = (k: McpListKind) => (lists[k].state === 'loaded' ? (lists[k] as { items: unknown[] }).items.length : undefined);
   const items = [
     ...MCP_LIST_KINDS.map((k) => ({ id: k as McpTab, label: MCP_LISTS[k].label, badge: count(k) !== undefined ? <span className="text-faint">{count(k)}</span> : undefined })),
     { id: 'requests' as McpTab, label: 'Server requests', badge: waiting ? <span className="rounded bg-warn-bg px-1 text-warn">{waiting}</span> : undefined },
   ];
+  return <Tabs label="MCP" className="min-w-0 overflow-x-auto" items={items} value={tab} onChange={(t) => { useMcp.getState().setTab(sessionId, t); onPick?.(); }} />;
+}
 
+/** The panes themselves, filling their container. Every pane stays mounted, so a call in flight keeps its form and result across tabs. */
+function PaneBodies({ sessionId, live }: { sessionId: string; live: boolean }) {
+  const tab = useMcp((s) => s.tab[sessionId] ?? 'tools');
+  return (
+    <>
+      <div className={tab === 'requests' ? 'h-full overflow-auto p-2' : 'hidden'}><ServerRequests sessionId={sessionId} live={live} /></div>
+      {MCP_LIST_KINDS.map((k) => (
+        <div key={`${sessionId}:${k}`} className={tab === k ? 'h-full' : 'hidden'}><ListPane sessionId={sessionId} kind={k} live={live} /></div>
+      ))}
+    </>
+  );
+}
+
+/** The MCP panes as the composer's "MCP" tab (a live session): one area shared with Request and Batch. */
+export function McpPanes({ sessionId, live }: { sessionId: string; live: boolean }) {
+  return (
+    <section aria-label="MCP" className="flex h-full min-w-0 flex-col">
+      <div className="flex h-8 min-w-0 shrink-0 items-stretch overflow-hidden border-b border-line bg-panel pr-2">
+        <PaneTabs sessionId={sessionId} />
+        <StartLine sessionId={sessionId} />
+      </div>
+      <div className="min-h-0 flex-1 overflow-hidden bg-bg" data-testid="mcp-panel">
+        <PaneBodies sessionId={sessionId} live={live} />
+      </div>
+    </section>
+  );
+}
+
+/** Above the timeline of an ended MCP session (no composer there): its own fold and height. */
+function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
+  const [open, setOpen] = useState(true);
+  const [height, setHeight] = useState(320);
+  useMcpSession(sessionId);
   return (
     <section aria-label="MCP" className="flex min-w-0 shrink-0 flex-col border-b border-line">
       <div className="flex h-8 min-w-0 shrink-0 items-stretch overflow-hidden bg-panel pr-2">
@@ -84,17 +131,13 @@ function Panel({ sessionId, live }: { sessionId: string; live: boolean }) {
           {open ? <IconChevronDown size={13} /> : <IconChevronRight size={13} />}
         </button>
         <span className="self-center pr-2 text-[11.5px] font-semibold text-muted">MCP</span>
-        <Tabs label="MCP" className="min-w-0 overflow-x-auto" items={items} value={tab} onChange={(t) => { useMcp.getState().setTab(sessionId, t); setOpen(true); }} />
+        <PaneTabs sessionId={sessionId} onPick={() => setOpen(true)} />
         <StartLine sessionId={sessionId} />
       </div>
       {open ? (
         <>
           <div className="min-h-0 overflow-hidden bg-bg" style={{ height }} data-testid="mcp-panel">
-            {/* Every pane stays mounted, so a call in flight keeps its form and result across tabs. */}
-            <div className={tab === 'requests' ? 'h-full overflow-auto p-2' : 'hidden'}><ServerRequests sessionId={sessionId} live={live} /></div>
-            {MCP_LIST_KINDS.map((k) => (
-              <div key={`${sessionId}:${k}`} className={tab === k ? 'h-full' : 'hidden'}><ListPane sessionId={sessionId} kind={k} live={live} /></div>
-            ))}
+            <PaneBodies sessionId={sessionId} live={live} />
           </div>
           <Splitter axis="y" size={height} onResize={(px) => setHeight(Math.max(140, Math.min(900, px)))} label="Resize the MCP panes" />
         </>

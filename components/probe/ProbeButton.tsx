@@ -11,7 +11,13 @@ import { Button } from '@/components/ui/Button';
 import { useProbe } from '@/components/stores/probe';
 import { ProbeReportPanel } from './ProbeReportPanel';
 
-export function ProbeButton({ summary }: { summary: SessionSummary }) {
+export const PROBE_TITLE = 'Run the JSON-RPC conformance probe against this target, in a new session';
+
+/** Whether a session's target can be probed: rpcscope connects to it itself (no tap, no import). */
+export const canProbe = (summary: SessionSummary) => isConnectableKind(summary.target.kind) && !summary.imported;
+
+/** `buttons: false`: the top bar's "⋯" menu holds Probe this target and Probe report (a narrow window). */
+export function ProbeButton({ summary, buttons = true }: { summary: SessionSummary; buttons?: boolean }) {
   const runningFrom = useProbe((s) => s.runningFrom);
   const problem = useProbe((s) => s.problem);
   const report = useProbe((s) => s.reports[summary.id]);
@@ -20,7 +26,7 @@ export function ProbeButton({ summary }: { summary: SessionSummary }) {
 
   useEffect(() => load(summary.id), [summary.id, load]);
 
-  const probeable = isConnectableKind(summary.target.kind) && !summary.imported;
+  const probeable = buttons && canProbe(summary);
   return (
     <>
       {probeable ? (
@@ -28,13 +34,13 @@ export function ProbeButton({ summary }: { summary: SessionSummary }) {
           size="xs"
           disabled={runningFrom !== null}
           onClick={() => void probe(summary.id)}
-          title="Run the JSON-RPC conformance probe against this target, in a new session"
+          title={PROBE_TITLE}
         >
           {runningFrom === summary.id ? 'Probing…' : 'Probe this target'}
         </Button>
       ) : null}
       {problem && runningFrom === null ? <span className="max-w-[240px] truncate text-[11.5px] text-err" role="alert" title={problem}>probe: {problem}</span> : null}
-      {report ? (
+      {report && buttons ? (
         <Button size="xs" variant={panelOpen ? 'primary' : 'secondary'} onClick={() => setPanelOpen(!panelOpen)} title="The conformance probe's report card for this session">
           Probe report
         </Button>

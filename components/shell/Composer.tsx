@@ -1,22 +1,29 @@
 'use client';
 /** The Request / Batch panel above the timeline; the builder helper's components live inside it. */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { RequestBuilder } from '@/components/builder/RequestBuilder';
 import { BatchEditor } from '@/components/batch/BatchEditor';
 import { useBuilder } from '@/components/stores/builder';
+import { useSessions } from '@/components/stores/sessions';
+import { McpPanes, useMcpSession } from '@/components/mcp/McpPanel';
 import { usePreferences } from '@/components/stores/preferences';
 import { useUi } from '@/components/stores/ui';
 import { Tabs } from '@/components/ui/Tabs';
 import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { Splitter } from './Splitter';
 
+/** Sessions whose MCP tab was brought forward once (the first useful view), so a user's choice of tab sticks. */
+const mcpShown = new Set<string>();
+
 /** Memoised: filter changes and new entries re-render the workspace, not the editors. */
 export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
+  const isMcp = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id === 'mcp');
   const open = usePreferences((s) => s.composerOpen);
   const setOpen = usePreferences((s) => s.setComposerOpen);
   const height = usePreferences((s) => s.composerHeight);
   const setHeight = usePreferences((s) => s.setComposerHeight);
-  const tab = useUi((s) => s.composerTab);
+  const chosen = useUi((s) => s.composerTab);
+  const tab = chosen === 'mcp' && !isMcp ? 'request' : chosen;
   const setTab = useUi((s) => s.setComposerTab);
   const panelRequest = useBuilder((s) => s.panelRequest);
   const handledNonce = useRef(panelRequest?.nonce);
@@ -29,8 +36,16 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
     usePreferences.getState().setComposerOpen(true);
   }, [panelRequest]);
 
+  // An MCP session opens on its panes (the tools are what a user came for), once per session.
+  useEffect(() => {
+    if (!isMcp || mcpShown.has(sessionId)) return;
+    mcpShown.add(sessionId);
+    useUi.getState().setComposerTab('mcp');
+  }, [isMcp, sessionId]);
+
   return (
     <>
+      {isMcp ? <McpSession sessionId={sessionId} /> : null}
       <div className="flex h-8 shrink-0 items-stretch border-b border-line bg-panel pr-2">
         <button
           type="button"
@@ -43,15 +58,17 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
         </button>
         <Tabs
           label="Compose"
-          items={[{ id: 'request', label: 'Request' }, { id: 'batch', label: 'Batch' }]}
+          items={[{ id: 'request', label: 'Request' }, { id: 'batch', label: 'Batch' }, ...(isMcp ? [{ id: 'mcp' as const, label: 'MCP' }] : [])]}
           value={tab}
           onChange={(t) => { setTab(t); setOpen(true); }}
         />
       </div>
       {open ? (
         <>
-          <div className="min-h-0 shrink-0 overflow-auto bg-bg" style={{ height }} data-testid="composer">
-            {tab === 'request' ? <RequestBuilder sessionId={sessionId} /> : <BatchEditor sessionId={sessionId} />}
+          <div className={`min-h-0 shrink-0 bg-bg ${tab === 'mcp' ? 'overflow-hidden' : 'overflow-auto'}`} style={{ height }} data-testid="composer">
+            {tab === 'request' ? <RequestBuilder sessionId={sessionId} /> : tab === 'batch' ? <BatchEditor sessionId={sessionId} /> : null}
+            {/* Mounted while another tab shows, so a tool call in flight keeps its form and result. */}
+            {isMcp ? <div className={tab === 'mcp' ? 'h-full' : 'hidden'}><McpPanes sessionId={sessionId} live /></div> : null}
           </div>
           <Splitter axis="y" size={height} onResize={setHeight} label="Resize the composer" />
         </>
@@ -59,3 +76,13 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
     </>
   );
 });
+
+/** The MCP session's background work; a server request waiting for an answer shows the MCP tab. */
+function McpSession({ sessionId }: { sessionId: string }) {
+  const showPanes = useCallback(() => {
+    useUi.getState().setComposerTab('mcp');
+    usePreferences.getState().setComposerOpen(true);
+  }, []);
+  useMcpSession(sessionId, showPanes);
+  return null;
+}

@@ -1,4 +1,5 @@
 'use client';
+import { useState } from 'react';
 import { useSessions } from '@/components/stores/sessions';
 import { usePreferences, type ThemeChoice } from '@/components/stores/preferences';
 import { useUi } from '@/components/stores/ui';
@@ -6,8 +7,12 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { IconKeyboard, IconMonitor, IconMoon, IconSun } from '@/components/ui/icons';
 import { describeTarget, targetKindLabel } from '@/lib/targets/registry';
 import { DialectPicker } from './DialectPicker';
-import { SessionActions } from '@/components/export/SessionActions';
-import { ProbeButton } from '@/components/probe/ProbeButton';
+import { EXPORT_TITLE, SHARE_TITLE, SessionActions, type SessionDialog } from '@/components/export/SessionActions';
+import { PROBE_TITLE, ProbeButton, canProbe } from '@/components/probe/ProbeButton';
+import { useProbe } from '@/components/stores/probe';
+import type { SessionSummary } from '@/lib/session/types';
+import { COMPACT_BAR_PX, TopBarMenu, type MenuAction } from './TopBarMenu';
+import { useElementWidth } from './useElementWidth';
 import { Button } from '@/components/ui/Button';
 import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
 
@@ -32,19 +37,38 @@ function BridgeDot() {
   );
 }
 
+/** What the "⋯" menu offers for a session: the same actions as the wide bar's buttons. */
+function menuActions(summary: SessionSummary, live: boolean, openDialog: (d: SessionDialog) => void, close: () => void): MenuAction[] {
+  const probe = useProbe.getState();
+  const out: MenuAction[] = [
+    { id: 'export', label: 'Export…', title: EXPORT_TITLE, run: () => openDialog('export') },
+    { id: 'share', label: 'Share…', title: SHARE_TITLE, run: () => openDialog('share') },
+  ];
+  if (canProbe(summary)) out.push({ id: 'probe', label: probe.runningFrom === summary.id ? 'Probing…' : 'Probe this target', title: PROBE_TITLE, disabled: probe.runningFrom !== null, run: () => void probe.probe(summary.id) });
+  if (probe.reports[summary.id]) out.push({ id: 'report', label: probe.panelOpen ? 'Hide probe report' : 'Probe report', run: () => probe.setPanelOpen(!probe.panelOpen) });
+  if (live) out.push({ id: 'disconnect', label: 'Disconnect', danger: true, run: close });
+  return out;
+}
+
 export function TopBar() {
   const active = useSessions((s) => (s.activeId ? s.sessions[s.activeId]?.summary : undefined));
   const close = useSessions((s) => s.close);
   const theme = usePreferences((s) => s.theme);
   const cycleTheme = usePreferences((s) => s.cycleTheme);
   const setHelpOpen = useUi((s) => s.setHelpOpen);
-  const live = active && (active.status === 'open' || active.status === 'connecting');
+  // The menu reads these when it opens; subscribing keeps its labels (Probing…, a report) current.
+  useProbe((s) => s.runningFrom);
+  useProbe((s) => (active ? s.reports[active.id] : undefined));
+  const [dialog, setDialog] = useState<SessionDialog>(null);
+  const [barRef, barWidth] = useElementWidth<HTMLElement>();
+  const compact = barWidth > 0 && barWidth < COMPACT_BAR_PX;
+  const live = !!active && (active.status === 'open' || active.status === 'connecting');
   return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
-      <div className="flex w-[260px] shrink-0 items-center gap-2">
+    <header ref={barRef} className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3" data-compact={compact || undefined}>
+      <div className={`flex shrink-0 items-center gap-2 ${compact ? '' : 'w-[260px]'}`}>
         <img src="/icon.svg" alt="" width={18} height={18} />
         <span className="text-[13.5px] font-semibold tracking-tight">rpcscope</span>
-        <span className="text-[11.5px] text-faint">JSON-RPC debugger</span>
+        {compact ? null : <span className="text-[11.5px] text-faint">JSON-RPC debugger</span>}
       </div>
       {active ? (
         <div className="flex min-w-0 flex-1 items-center gap-2.5" data-testid="active-session">
@@ -54,9 +78,10 @@ export function TopBar() {
           <span className="min-w-0 truncate font-mono text-[12px] text-muted" title={describeTarget(active.target)}>{describeTarget(active.target)}</span>
           {'framing' in active.target ? <span className="shrink-0 text-[11.5px] text-faint">{active.target.framing}</span> : null}
           <DialectPicker summary={active} />
-          <SessionActions summary={active} />
-          <ProbeButton summary={active} />
-          {live ? (
+          <SessionActions summary={active} dialog={dialog} onDialog={setDialog} buttons={!compact} />
+          <ProbeButton summary={active} buttons={!compact} />
+          {compact ? <TopBarMenu actions={menuActions(active, live, setDialog, () => void close(active.id).catch(() => undefined))} /> : null}
+          {live && !compact ? (
             <Button size="xs" onClick={() => void close(active.id).catch(() => undefined)} className="hover:text-err">
               Disconnect
             </Button>

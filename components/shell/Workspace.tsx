@@ -60,7 +60,8 @@ export function Workspace({ sessionId }: { sessionId: string }) {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {/* Read-only (ended, imported) sessions get no composer: nothing can be sent there. */}
         {live ? <Composer sessionId={sessionId} /> : <EndedBar summary={view.summary} />}
-        <McpPanel sessionId={sessionId} live={live} />
+        {/* A live MCP session has its panes as the composer's MCP tab; an ended one shows them here. */}
+        {live ? null : <McpPanel sessionId={sessionId} live={false} />}
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />

@@ -17,6 +17,8 @@ export interface BatchStore {
   entries: BatchEntry[];
   /** The batch event the entries were loaded from (edit-and-resend). */
   loadedFrom: number | null;
+  /** The saved batch (its name) the entries were loaded from. */
+  loadedItem: string | null;
   lastSent: Record<string, SentBatchRef>;
   add(kind: BatchEntryKind, after?: number): void;
   remove(key: string): void;
@@ -26,6 +28,8 @@ export interface BatchStore {
   update(key: string, patch: Partial<BatchEntryDraft>): void;
   setEntries(entries: BatchEntryDraft[]): void;
   loadEntries(entries: DecomposedEntry[], seq: number): void;
+  /** A saved batch: entries at `autoIds` get an "auto" id again, the others keep theirs. */
+  loadSaved(entries: DecomposedEntry[], autoIds: readonly number[], name: string): void;
   markSent(sessionId: string, ref: SentBatchRef): void;
 }
 
@@ -44,10 +48,11 @@ export function blankEntry(kind: BatchEntryKind): BatchEntryDraft {
   };
 }
 
-function fromDecomposed(d: DecomposedEntry): BatchEntryDraft {
+function fromDecomposed(d: DecomposedEntry, auto = false): BatchEntryDraft {
   if (d.kind === 'raw') return { ...blankEntry('raw'), rawText: d.text };
   const base = { ...blankEntry(d.kind), method: d.method, paramsMode: d.paramsMode, paramsText: d.paramsText || '{}' };
-  return d.kind === 'request' ? { ...base, idPolicy: 'custom', customId: d.idText } : base;
+  if (d.kind !== 'request') return base;
+  return auto ? { ...base, idPolicy: 'auto', customId: '' } : { ...base, idPolicy: 'custom', customId: d.idText };
 }
 
 export const useBatch = create<BatchStore>()((set) => ({
@@ -56,6 +61,7 @@ export const useBatch = create<BatchStore>()((set) => ({
     { key: newKey(), ...blankEntry('request') },
   ],
   loadedFrom: null,
+  loadedItem: null,
   lastSent: {},
 
   add(kind, after) {
@@ -104,11 +110,16 @@ export const useBatch = create<BatchStore>()((set) => ({
   },
 
   setEntries(entries) {
-    set({ entries: entries.map((e) => ({ key: newKey(), ...e })), loadedFrom: null });
+    set({ entries: entries.map((e) => ({ key: newKey(), ...e })), loadedFrom: null, loadedItem: null });
   },
 
   loadEntries(entries, seq) {
-    set({ entries: entries.map((d) => ({ key: newKey(), ...fromDecomposed(d) })), loadedFrom: seq });
+    set({ entries: entries.map((d) => ({ key: newKey(), ...fromDecomposed(d) })), loadedFrom: seq, loadedItem: null });
+  },
+
+  loadSaved(entries, autoIds, name) {
+    const auto = new Set(autoIds);
+    set({ entries: entries.map((d, i) => ({ key: newKey(), ...fromDecomposed(d, auto.has(i)) })), loadedFrom: null, loadedItem: name });
   },
 
   markSent(sessionId, ref) {

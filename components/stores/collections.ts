@@ -76,9 +76,9 @@ export interface CollectionsStore {
   duplicateItem(collectionId: string, itemId: string): Promise<CollectionItem>;
   /** Moves an item to a folder (or the root) of the same or another collection, and unfolds where it went. */
   moveItem(from: string, itemId: string, to: MoveDestination): Promise<CollectionItem>;
-  run(collectionId: string, itemId: string, opts: { sessionId?: string; environmentId?: string }): Promise<RunResult>;
+  run(collectionId: string, itemId: string, opts: { sessionId?: string; environmentId?: string; firstAutoId?: number }): Promise<RunResult>;
   /** Runs a folder's items in order with their checks (server/routes/run-folder.ts). */
-  runFolder(collectionId: string, folderId: string, opts: { sessionId?: string; environmentId?: string }): Promise<{ report: RunReport; sessionIds: string[] }>;
+  runFolder(collectionId: string, folderId: string, opts: { sessionId?: string; environmentId?: string; firstAutoId?: number }): Promise<{ report: RunReport; sessionIds: string[] }>;
   importFile(text: string): Promise<ImportResult>;
   importOpenRpc(text: string): Promise<ImportResult>;
   exportFile(id: string): Promise<Downloaded>;
@@ -219,8 +219,9 @@ export const useCollections = create<CollectionsStore>()((set, get) => {
     },
 
     async run(collectionId, itemId, opts) {
-      const body: { sessionId?: string; environmentId?: string } = {};
+      const body: { sessionId?: string; environmentId?: string; firstAutoId?: number } = {};
       if (opts.sessionId) body.sessionId = opts.sessionId;
+      if (opts.firstAutoId !== undefined) body.firstAutoId = opts.firstAutoId;
       if (opts.environmentId) body.environmentId = opts.environmentId;
       return api.call(API.runItem, { params: { id: collectionId, itemId }, body });
     },

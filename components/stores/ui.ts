@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { SessionSummary } from '@/lib/session/types';
 
-export type ComposerTab = 'request' | 'batch';
+/** `mcp`: an MCP session's panes (tools, resources, prompts …), beside Request and Batch. */
+export type ComposerTab = 'request' | 'batch' | 'mcp';
 export type InspectorTab = 'pretty' | 'raw' | 'findings' | 'http';
 
 export interface UiState {

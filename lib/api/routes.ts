@@ -124,8 +124,8 @@ export const API = {
   /** A copy right after the item, named "NAME copy". */
   duplicateItem: post<Record<string, never>, { item: CollectionItem }>()('/api/collections/:id/items/:itemId/duplicate'),
   /** Run a folder (or the whole collection without `folderId`) as a sequence: server/routes/run-folder.ts. */
-  runFolder: post<{ folderId?: string; environmentId?: string; sessionId?: string }, { report: RunReport; sessionIds: string[] }>()('/api/collections/:id/run'),
-  runItem: post<{ environmentId?: string; sessionId?: string; name?: string }, RunResult>()('/api/collections/:id/items/:itemId/run'),
+  runFolder: post<{ folderId?: string; environmentId?: string; sessionId?: string; firstAutoId?: number }, { report: RunReport; sessionIds: string[] }>()('/api/collections/:id/run'),
+  runItem: post<{ environmentId?: string; sessionId?: string; name?: string; firstAutoId?: number }, RunResult>()('/api/collections/:id/items/:itemId/run'),
 
   // ---- environments (server/routes/environments.ts)
   listEnvironments: get<{ environments: Environment[] }>()('/api/environments'),

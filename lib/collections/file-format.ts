@@ -6,6 +6,7 @@
  */
 import type { TargetSpec } from '../session/types';
 import { hasChecks } from './checks';
+import { autoIdsOf } from './auto-ids';
 import {
   COLLECTION_FILE_FORMAT,
   COLLECTION_FILE_VERSION,
@@ -99,9 +100,19 @@ export function buildCollectionFile(
     items: f.items.map(item),
     folders: f.folders.map(folder),
   });
+  let usesAutoIds = false;
+  const noteAutoIds = (it: TreeItemLike) => {
+    if (it.kind === 'batch' && autoIdsOf(it.payload).length) usesAutoIds = true;
+  };
+  const walk = (f: { items: TreeItemLike[]; folders: TreeFolderLike[] }): void => {
+    f.items.forEach(noteAutoIds);
+    f.folders.forEach(walk);
+  };
+  walk(tree);
   const file: CollectionFileV1 = {
     format: COLLECTION_FILE_FORMAT,
-    version: COLLECTION_FILE_VERSION,
+    // Version 2 only when a batch remembers auto ids: every other file keeps its version-1 bytes.
+    version: usesAutoIds ? COLLECTION_FILE_VERSION : 1,
     name: tree.collection.name,
     items: tree.items.map(item),
     folders: tree.folders.map(folder),

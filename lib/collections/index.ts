@@ -9,3 +9,4 @@ export { judgeAssertions, captureFrom, describeAssertion, jsonEqual, jsonContain
 export { planItems, findFolder, answerOf, runSequence, type PlannedItem, type Exchange, type ItemOutcome, type ItemStatus, type RunReport } from './sequence';
 export { runReportToJunit, xmlEscape } from './junit';
 export { itemMethods, itemMatches, filterTree, moveTargets, SEARCH_QUERY_MAX, type FilteredTree, type MoveTarget } from './tree-ops';
+export { AUTO_IDS_MAX, RunIds, autoIdsOf, autoIdsProblem, batchPayload, withFreshIds, type BatchPayload, type FreshIds } from './auto-ids';

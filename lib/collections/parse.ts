@@ -6,6 +6,7 @@
 import { TargetSpecSchema, formatIssues, nameSchema } from '../session/schemas';
 import { jsonDepthExceeds } from '../session/file-format';
 import { hasChecks, parseChecks, type ItemChecks } from './checks';
+import { autoIdsProblem } from './auto-ids';
 import {
   COLLECTION_FILE_FORMAT,
   COLLECTION_FILE_LIMITS as L,
@@ -13,6 +14,7 @@ import {
   ITEM_KINDS,
   type CollectionFileFolder,
   type CollectionFileItem,
+  type CollectionFileVersion,
   type CollectionParse,
   type EntryError,
 } from './types';
@@ -46,6 +48,7 @@ function depthOver(v: unknown, max: number, depth = 1): boolean {
 }
 
 class Checker {
+  constructor(readonly version: CollectionFileVersion) {}
   readonly errors: EntryError[] = [];
   items = 0;
   folders = 0;
@@ -74,6 +77,7 @@ class Checker {
     else if (depthOver(v.payload, L.payloadDepth)) this.fail(entry, `payload is nested more than ${L.payloadDepth} levels deep`);
     else if (JSON.stringify(v.payload).length > L.payloadChars) this.fail(entry, `payload is larger than ${mib(L.payloadChars)}`);
     else if (v.kind === 'raw' && !(isObj(v.payload) && typeof v.payload.text === 'string')) this.fail(entry, 'a raw item\'s payload must be { "text": "…" }');
+    else if (isObj(v.payload) && v.payload.autoIds !== undefined) this.autoIds(v.kind, v.payload, entry);
     let target: CollectionFileItem['target'];
     if (v.target !== undefined) {
       const t = TargetSpecSchema.safeParse(v.target);
@@ -91,6 +95,16 @@ class Checker {
     if (target) out.target = target;
     if (hasChecks(checks)) out.checks = checks;
     return out;
+  }
+
+  /** `autoIds` (version 2): only on a batch saved as text, and only entry positions. */
+  private autoIds(kind: unknown, payload: Obj, entry: string): void {
+    if (this.version < 2) this.fail(entry, 'payload.autoIds needs a collection file of version 2');
+    else if (kind !== 'batch' || typeof payload.text !== 'string') this.fail(entry, 'payload.autoIds belongs to a batch saved as { "text": "…" }');
+    else {
+      const problem = autoIdsProblem(payload.autoIds);
+      if (problem) this.fail(entry, `payload.${problem}`);
+    }
   }
 
   list<T>(v: unknown, what: 'items' | 'folders', entry: string, each: (x: unknown, e: string) => T | null): T[] {
@@ -144,10 +158,10 @@ export function validateCollectionFile(value: unknown): CollectionParse {
   if (typeof v === 'number' && Number.isInteger(v) && v > COLLECTION_FILE_VERSION) {
     return refuse(`made by a newer rpcscope: version ${v} (this rpcscope reads collection files of version ${COLLECTION_FILE_VERSION})`);
   }
-  if (v !== COLLECTION_FILE_VERSION) {
-    return refuse(`unsupported collection file version: ${v === undefined ? 'missing' : JSON.stringify(v).slice(0, 80)} (this rpcscope reads version ${COLLECTION_FILE_VERSION})`);
+  if (v !== 1 && v !== 2) {
+    return refuse(`unsupported collection file version: ${v === undefined ? 'missing' : JSON.stringify(v).slice(0, 80)} (this rpcscope reads versions 1 to ${COLLECTION_FILE_VERSION})`);
   }
-  const c = new Checker();
+  const c = new Checker(v);
   c.unknownKeys(value, FILE_KEYS, 'file');
   const nameError = checkName(value.name);
   if (nameError) c.fail('file', `collection ${nameError}`);
@@ -162,7 +176,7 @@ export function validateCollectionFile(value: unknown): CollectionParse {
   }
   return {
     ok: true,
-    value: { format: COLLECTION_FILE_FORMAT, version: COLLECTION_FILE_VERSION, name: (value.name as string).trim(), items, folders },
+    value: { format: COLLECTION_FILE_FORMAT, version: v, name: (value.name as string).trim(), items, folders },
     counts: { items: c.items, folders: c.folders },
   };
 }

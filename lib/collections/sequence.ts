@@ -10,6 +10,7 @@ import { describeUnknown, substituteMessage, maskSecretsIn, type VariableLike } 
 import { captureFrom, judgeAssertions, type Answer, type AssertionResult } from './assert';
 import type { ItemChecks } from './checks';
 import { itemMessageText } from './run';
+import { RunIds, autoIdsOf } from './auto-ids';
 import type { CollectionItemKind, TreeFolderLike, TreeItemLike } from './types';
 
 export interface PlannedItem {
@@ -100,6 +101,8 @@ export async function runSequence(
   env: readonly VariableLike[],
   send: (item: PlannedItem, text: string) => Promise<Exchange>,
   now: () => number = Date.now,
+  /** Where a batch's "auto" ids are numbered from (the session's next id when run in one). */
+  ids: RunIds = new RunIds(),
 ): Promise<RunReport> {
   const started = now();
   // Captured values override the environment's from the item after the capture on.
@@ -108,12 +111,14 @@ export async function runSequence(
   for (const item of items) {
     const t0 = now();
     const vars: VariableLike[] = [...env.filter((v) => !captured.has(v.name)), ...[...captured].map(([name, value]) => ({ name, value }))];
-    const message = substituteMessage(itemMessageText(item.payload), vars, 'payload');
+    const template = ids.fresh(itemMessageText(item.payload), item.kind === 'batch' ? autoIdsOf(item.payload) : []);
+    const message = substituteMessage(template, vars, 'payload');
     const base = { folder: item.folder, name: item.name, assertions: [] as AssertionResult[], captured: [] as string[] };
     if (message.unknown.length) {
       outcomes.push({ ...base, status: 'error', problems: [describeUnknown(message.unknown)], durationMs: now() - t0 });
       continue;
     }
+    ids.noteSent(message.text);
     const ex = await send(item, message.text);
     const answer = answerOf(ex);
     const assertions = judgeAssertions(item.checks?.assertions ?? [], answer);

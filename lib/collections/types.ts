@@ -1,5 +1,5 @@
 /**
- * Collection file, version 1: a collection of saved requests as a versioned JSON file meant to
+ * Collection file, version 1 or 2: a collection of saved requests as a versioned JSON file meant to
  * live in git. Folders nest; items are a request, a batch or a raw message, optionally with their
  * own target. Ids and timestamps are left out on purpose: two exports of the same collection are
  * the same bytes, and an import never collides with rows that exist.
@@ -11,7 +11,13 @@ import type { TargetSpec } from '../session/types';
 import type { ItemChecks } from './checks';
 
 export const COLLECTION_FILE_FORMAT = 'rpcscope-collection';
-export const COLLECTION_FILE_VERSION = 1;
+/**
+ * The newest version this rpcscope reads. Version 2 adds a batch payload's `autoIds`
+ * (lib/collections/auto-ids.ts); a file that uses none is still written as version 1, so it keeps
+ * its bytes and older rpcscopes keep reading it.
+ */
+export const COLLECTION_FILE_VERSION = 2;
+export type CollectionFileVersion = 1 | 2;
 
 export type CollectionItemKind = 'request' | 'batch' | 'raw';
 export const ITEM_KINDS: readonly CollectionItemKind[] = ['request', 'batch', 'raw'];
@@ -33,7 +39,7 @@ export interface CollectionFileFolder {
 
 export interface CollectionFileV1 {
   format: typeof COLLECTION_FILE_FORMAT;
-  version: typeof COLLECTION_FILE_VERSION;
+  version: CollectionFileVersion;
   name: string;
   items: CollectionFileItem[];
   folders: CollectionFileFolder[];

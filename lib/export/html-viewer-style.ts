@@ -21,7 +21,7 @@ button { cursor: pointer; }
 button:hover { border-color: var(--accent); }
 .main { flex: 1; display: flex; min-height: 0; }
 .list { flex: 1 1 55%; display: flex; flex-direction: column; min-width: 0; border-right: 1px solid var(--line); }
-.cols, .row { display: grid; grid-template-columns: 56px 84px 28px 92px 70px minmax(80px,1fr) 70px 96px 44px; gap: 0 8px;
+.cols, .row { display: grid; grid-template-columns: 56px 84px 28px 92px 70px minmax(80px,1fr) 70px 96px 44px minmax(120px,1.6fr); gap: 0 8px;
   align-items: center; padding: 0 10px; white-space: nowrap; }
 .cols { color: var(--muted); font-size: 11px; text-transform: uppercase; letter-spacing: .04em; height: 24px; border-bottom: 1px solid var(--line); }
 .scroller { flex: 1; overflow: auto; position: relative; outline: none; }

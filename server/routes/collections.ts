@@ -9,8 +9,10 @@ import { API } from '../../lib/api/routes';
 import type { CollectionImport } from '../../lib/api/bodies';
 import type { Store } from '../store';
 import {
+  autoIdsOf,
   buildCollectionFile,
   itemMessageText,
+  withFreshIds,
   openRpcToCollection,
   parseCollectionFile,
   serializeCollectionFile,
@@ -21,7 +23,7 @@ import {
 import { safeFileName } from '../../lib/export/filename';
 import { describeNeedsValue, describeUnknown, needsValue, substituteMessage, substituteTarget } from '../../lib/variables';
 import { sentSecrets } from '../session/secrets';
-import { allSecrets, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
+import { allSecrets, firstAutoId, guard, objectBody, optionalString, requiredString, sendDownload, type RouteDeps } from './common';
 import type { SessionManager } from '../session/manager';
 import { SendRefusedError } from '../transports/send-queue';
 import { runFolderRoutes } from './run-folder';
@@ -91,7 +93,10 @@ async function runItem(deps: RouteDeps, collectionId: string, itemId: string, bo
   const environmentId = optionalString(body, 'environmentId');
   const sessionId = optionalString(body, 'sessionId');
   const vars = environmentId ? store.environments.require(environmentId).variables : [];
-  const message = substituteMessage(itemMessageText(item.payload), vars, 'payload');
+  // A batch's "auto" ids are numbered afresh from the session's next id (a new session: 1).
+  const autoIds = item.kind === 'batch' ? autoIdsOf(item.payload) : [];
+  const template = withFreshIds(itemMessageText(item.payload), autoIds, sessionId ? firstAutoId(body) : 1).text;
+  const message = substituteMessage(template, vars, 'payload');
   if (message.unknown.length) throw new HttpError(400, describeUnknown(message.unknown));
   // A secret imported by name only is asked for here, on first use, instead of sending ''.
   const missing = needsValue(vars, message.used);

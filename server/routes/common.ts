@@ -49,6 +49,14 @@ export function optionalString(o: Obj, key: string): string | undefined {
   return v;
 }
 
+/** A batch's first "auto" id (`firstAutoId`): the session's next id as the page counts it; 1 when absent. */
+export function firstAutoId(o: Obj): number {
+  const v = o.firstAutoId;
+  if (v === undefined) return 1;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new HttpError(400, 'firstAutoId must be a whole number of 0 or more');
+  return v;
+}
+
 export function requiredString(o: Obj, key: string): string {
   const v = optionalString(o, key);
   if (v === undefined) throw new HttpError(400, `${key} is required`);

@@ -6,13 +6,13 @@
  */
 import { HttpError, type ApiRouter } from '../api';
 import { API } from '../../lib/api/routes';
-import { findFolder, planItems, runSequence, type Exchange, type PlannedItem } from '../../lib/collections';
+import { RunIds, findFolder, planItems, runSequence, type Exchange, type PlannedItem } from '../../lib/collections';
 import type { FolderNode } from '../../lib/collections/stored';
 import { describeUnknown, substituteTarget } from '../../lib/variables';
 import type { TargetSpec } from '../../lib/session/types';
 import { sentSecrets } from '../session/secrets';
 import type { SessionManager } from '../session/manager';
-import { guard, objectBody, optionalString, type RouteDeps } from './common';
+import { firstAutoId, guard, objectBody, optionalString, type RouteDeps } from './common';
 
 /** Longest wait for one answer beyond the session's own timeout (the correlator settles it first). */
 const ANSWER_BOUND_MS = 65_000;
@@ -87,7 +87,8 @@ export function runFolderRoutes(router: ApiRouter, deps: RouteDeps): ApiRouter {
       }
       return exchangeIn(manager, id, text, secretNames(text), vars);
     };
-    const report = await runSequence(items, vars, send);
+    // In the page's session, batches' "auto" ids continue from its next id; new sessions start at 1.
+    const report = await runSequence(items, vars, send, Date.now, new RunIds(sessionId ? firstAutoId(body) : 1));
     return { report, sessionIds: sessionId ? [sessionId] : [...opened.values()] };
   }));
 }

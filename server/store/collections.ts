@@ -6,6 +6,7 @@
 import type { TargetSpec } from '../../lib/session/types';
 import { parseTargetSpec } from '../../lib/session/schemas';
 import type { Db } from './db';
+import { autoIdsProblem } from '../../lib/collections/auto-ids';
 import { StoreError, checkName, isoNow, newId, toJsonColumn, toLabel } from './errors';
 
 export type { CollectionItemKind } from '../../lib/collections/types';
@@ -13,6 +14,14 @@ export type { Collection, CollectionFolder, CollectionItem, FolderNode, Collecti
 import type { CollectionItemKind } from '../../lib/collections/types';
 import { hasChecks, parseChecks, type ItemChecks } from '../../lib/collections/checks';
 import type { Collection, CollectionFolder, CollectionItem, FolderNode, CollectionTree, NewItem, ItemChanges } from '../../lib/collections/stored';
+
+/** A payload as its column; a batch's `autoIds` (lib/collections/auto-ids.ts) must be entry positions. */
+function payloadColumn(payload: unknown): string {
+  const autoIds = typeof payload === 'object' && payload !== null ? (payload as { autoIds?: unknown }).autoIds : undefined;
+  const problem = autoIdsProblem(autoIds);
+  if (problem) throw new StoreError('invalid', `payload.${problem}`);
+  return toJsonColumn(payload, 'payload');
+}
 
 const KINDS: readonly CollectionItemKind[] = ['request', 'batch', 'raw'];
 export const COLLECTION_LIMITS = { folders: 1000, items: 10_000, folderDepth: 32, collections: 1000 } as const;
@@ -213,7 +222,7 @@ export class CollectionsRepo {
   createItem(collectionId: string, input: NewItem): CollectionItem {
     if (!KINDS.includes(input?.kind)) throw new StoreError('invalid', `item kind must be one of ${KINDS.join(', ')}`);
     const name = checkName(input.name, 'item');
-    const payload = toJsonColumn(input.payload, 'payload');
+    const payload = payloadColumn(input.payload);
     const target = input.target === undefined ? null : checkTarget(input.target);
     const checks = input.checks === undefined ? null : checksColumn(input.checks);
     return this.db.transaction(() => {
@@ -250,7 +259,7 @@ export class CollectionsRepo {
     return this.db.transaction(() => {
       const item = this.requireItem(id);
       const name = changes.name === undefined ? item.name : checkName(changes.name, 'item');
-      const payload = changes.payload === undefined ? JSON.stringify(item.payload) : toJsonColumn(changes.payload, 'payload');
+      const payload = changes.payload === undefined ? JSON.stringify(item.payload) : payloadColumn(changes.payload);
       const target =
         changes.target === undefined
           ? item.target === undefined ? null : JSON.stringify(item.target)

@@ -139,8 +139,8 @@ interface EntryView {
 const numberIn = (text: string | null) => (text === null ? null : Number(/#(\d+)/.exec(text)?.[1] ?? NaN));
 const withoutClock = (cells: string[]) => cells.filter((_, i) => i !== 1).map((c) => c.trim());
 
-/** The viewer's columns: the app's, left to right, up to and without Summary (lib/timeline/columns.ts puts it last). */
-const VIEWER_COLUMNS = 9;
+/** The viewer's columns: all of the app's, left to right, Summary last (lib/timeline/columns.ts). */
+const VIEWER_COLUMNS = 10;
 
 async function appEntries(page: Page, seqs: number[]): Promise<EntryView[]> {
   const out: EntryView[] = [];
@@ -153,7 +153,6 @@ async function appEntries(page: Page, seqs: number[]): Promise<EntryView[]> {
     const error = inspector.getByTestId('decoded-error');
     out.push({
       seq,
-      // The app's last column, Summary, is the app's own (the export's viewer has none yet): compare the rest.
       cells: withoutClock((await rowCells(row)).slice(0, VIEWER_COLUMNS)),
       pair: (await pairButton.count()) ? numberIn(await pairButton.textContent()) : null,
       errorName: (await error.count()) ? await error.locator('span').nth(1).textContent() : null,

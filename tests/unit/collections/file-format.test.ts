@@ -66,8 +66,8 @@ describe('importing a collection file refuses bad input whole, saying which entr
   const valid = () => JSON.parse(serializeCollectionFile(buildCollectionFile(tree).file));
 
   it('refuses a file from a newer rpcscope', () => {
-    const r = parseCollectionFile(JSON.stringify({ ...valid(), version: 2 }));
-    expect(r).toMatchObject({ ok: false, error: expect.stringContaining('made by a newer rpcscope: version 2') });
+    const r = parseCollectionFile(JSON.stringify({ ...valid(), version: 3 }));
+    expect(r).toMatchObject({ ok: false, error: expect.stringContaining('made by a newer rpcscope: version 3') });
   });
 
   it('refuses something that is not a collection file', () => {
