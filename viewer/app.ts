@@ -12,6 +12,7 @@ import { renderInspector } from './inspector';
 import { loadSession } from './session';
 import { renderTimeline } from './timeline';
 import { renderSequence } from './sequence';
+import { readProbe, renderProbe } from './probe';
 import { lanesFor } from '../lib/views/sequence';
 import { renderToolbar } from './toolbar';
 import { Comments } from './comments';
@@ -44,25 +45,36 @@ export function start(hooks?: LiveHooks): void {
     show(ev);
   });
   let shownRows: readonly number[] = [];
-  let mode: 'timeline' | 'sequence' = 'timeline';
+  // The probe report the session carries (viewer/probe.ts): its tab shows only when there is one.
+  const report = readProbe(file.probe);
+  const probe = report
+    ? renderProbe(report, (seq) => {
+        setMode('timeline');
+        jumpTo(seq);
+      })
+    : null;
+  type Mode = 'timeline' | 'sequence' | 'probe';
+  let mode: Mode = 'timeline';
+  const panels: Record<Mode, HTMLElement | null> = { timeline: timeline.node, sequence: sequence.node, probe };
   const tabs = el('div', 'views');
-  const tab = (name: typeof mode, label: string) => {
+  const tab = (name: Mode, label: string) => {
     const b = el('button', '', label);
     b.type = 'button';
+    b.dataset.view = name;
     b.setAttribute('aria-pressed', String(mode === name));
     b.addEventListener('click', () => setMode(name));
     return b;
   };
-  const tabButtons = [tab('timeline', 'Timeline'), tab('sequence', 'Sequence')];
+  const tabButtons = [tab('timeline', 'Timeline'), tab('sequence', 'Sequence'), ...(probe ? [tab('probe', 'Probe')] : [])];
   add(tabs, ...tabButtons);
-  function setMode(next: typeof mode): void {
+  function setMode(next: Mode): void {
     mode = next;
-    tabButtons.forEach((b, i) => b.setAttribute('aria-pressed', String((i === 0) === (mode === 'timeline'))));
-    timeline.node.style.display = mode === 'timeline' ? '' : 'none';
-    sequence.node.style.display = mode === 'sequence' ? '' : 'none';
+    tabButtons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.view === mode)));
+    for (const [name, node] of Object.entries(panels)) if (node) node.style.display = name === mode ? '' : 'none';
     if (mode === 'sequence') sequence.setRows(shownRows);
   }
   sequence.node.style.display = 'none';
+  if (probe) probe.style.display = 'none';
   const kinds = new Set<EventKind>(events.map((e) => e.kind));
   const toolbar = renderToolbar(kinds, applyFilters);
 
@@ -84,7 +96,7 @@ export function start(hooks?: LiveHooks): void {
     timeline.selectSeq(seq);
   }
 
-  add(document.body, renderHeader(file, events.length, targetFacts), toolbar.node, add(el('div', 'main'), add(el('div', 'list-area'), tabs, timeline.node, sequence.node), inspector));
+  add(document.body, renderHeader(file, events.length, targetFacts), toolbar.node, add(el('div', 'main'), add(el('div', 'list-area'), tabs, timeline.node, sequence.node, probe), inspector));
   applyFilters();
   show(undefined);
   timeline.focus();

@@ -55,5 +55,12 @@ a.jump { color: var(--accent); cursor: pointer; text-decoration: underline; }
 .comment { border-left: 3px solid var(--accent); padding: 2px 8px; margin: 4px 0; } .comment-text { white-space: pre-wrap; word-break: break-word; }
 .comments textarea { width: 100%; box-sizing: border-box; font: inherit; background: var(--code); color: inherit; border: 1px solid var(--line); border-radius: 4px; margin-top: 6px; }
 .live-state { margin-left: 12px; color: var(--accent); }
+.probe { flex: 1; overflow: auto; } .probe-summary { padding: 8px 12px; border-bottom: 1px solid var(--line); display: grid; gap: 2px; }
+.probe-list { list-style: none; margin: 0; padding: 0; } .probe-check { padding: 6px 12px; border-bottom: 1px solid var(--line); }
+.probe-head { display: flex; gap: 8px; align-items: baseline; } .probe-verdict { font-weight: 600; min-width: 9em; font-family: ui-monospace, monospace; }
+.probe-level { color: var(--muted); font-size: 11px; min-width: 4em; } .probe-did { color: var(--muted); margin: 2px 0 0; word-break: break-word; }
+.probe-line { display: flex; gap: 6px; align-items: baseline; margin-top: 2px; } .probe-line > span { word-break: break-all; }
+.probe-line button { color: var(--accent); padding: 0 4px; white-space: nowrap; }
+.probe-spec { margin: 4px 0 0; padding-left: 8px; border-left: 2px solid var(--line); color: var(--muted); font-style: italic; }
 @media (max-width: 900px) { .main { flex-direction: column; } .list { border-right: 0; border-bottom: 1px solid var(--line); } }
 `;

@@ -3,6 +3,7 @@
  * The timeline's current filter gives the list; ranges keep long selections short in a URL.
  */
 import type { SessionFileV1 } from '../session/types';
+import { probeWithin } from '../probe/within';
 
 export interface SeqRange {
   from: number;
@@ -60,7 +61,10 @@ export function inSelection(ranges: readonly SeqRange[] | null, seq: number): bo
   return hi >= 0 && seq <= ranges[hi].to;
 }
 
+/** The selected events; a probe report keeps only what it says about them (lib/probe/within.ts). */
 export function selectEvents(file: SessionFileV1, ranges: readonly SeqRange[] | null): SessionFileV1 {
   if (!ranges) return file;
-  return { ...file, events: file.events.filter((e) => inSelection(ranges, e.seq)) };
+  const out: SessionFileV1 = { ...file, events: file.events.filter((e) => inSelection(ranges, e.seq)) };
+  if (file.probe) out.probe = probeWithin(file.probe, (seq) => inSelection(ranges, seq));
+  return out;
 }

@@ -6,9 +6,19 @@
 import { classify } from '../jsonrpc/classify';
 import { entriesOf, type MessageEntry } from '../dialects/messages';
 import { idKey } from '../jsonrpc/ids';
+import { splitWire } from '../timeline/wire';
 import type { Judgement, ProbeExchange, ProbeLevel, ProbeReply } from './types';
 
 const SHORT = 100;
+/** How much of a reply "what the peer did" quotes. */
+const DID_SHORT = 80;
+/** Every length the report quotes messages at: the redaction pass swaps each quote of a redacted message (lib/redaction/probe.ts). */
+export const QUOTE_LENGTHS = [SHORT, DID_SHORT] as const;
+
+/** A recorded message's JSON text, as the report quotes it: without its framing header and last line end. */
+export function bodyOfRaw(raw: string): string {
+  return splitWire(raw).body.replace(/\r?\n$/, '');
+}
 
 /** The first characters of a message, on one line. */
 export function short(text: string, max = SHORT): string {
@@ -43,7 +53,7 @@ export function didText(ex: ProbeExchange): string {
     const empty = ex.replies.find((r) => r.kind === 'no-body');
     parts.push(empty ? `answered HTTP ${empty.status ?? '?'} with no body (#${empty.seq})` : 'sent nothing back');
   } else {
-    parts.push(got.map((r) => `answered #${r.seq}${r.status !== undefined ? ` (HTTP ${r.status})` : ''} ${short(r.body, 80)}`).join('; '));
+    parts.push(got.map((r) => `answered #${r.seq}${r.status !== undefined ? ` (HTTP ${r.status})` : ''} ${short(r.body, DID_SHORT)}`).join('; '));
   }
   if (ex.ended) parts.push(`the target ended${ex.exitCode !== undefined ? ` with exit code ${ex.exitCode}` : ''}: ${ex.ended}`);
   return parts.join('; ');

@@ -6,7 +6,8 @@
  *
  *   const { file: safe, report } = redactSessionFile(file, { secrets, jsonPaths });
  *
- * Wire text stays self-consistent: see wire.ts for the Content-Length rule.
+ * Wire text stays self-consistent: see wire.ts for the Content-Length rule. A probe report the
+ * file carries (its quotes of entries) goes through the same pass: see probe.ts.
  */
 import type { HttpMeta, SessionFileV1, TargetSpec, TrafficEvent } from '../session/types';
 import { mapTargetFields } from '../targets/roles';
@@ -24,6 +25,7 @@ import {
   type RedactionKind,
 } from './rules';
 import { redactTokens, redactUrl, redactUrlsIn } from './text-pass';
+import { redactProbe } from './probe';
 import {
   adjustedHeaderLength,
   base64Decode,
@@ -126,12 +128,18 @@ export function redactSessionFile(file: SessionFileV1, opts: RedactionOptions = 
   const target = r.target(file.target);
   const events = file.events.map((ev, i) => r.event(ev, i));
   const name = file.name === undefined ? undefined : r.text(file.name, tally.at('name'));
+  const probe = file.probe && redactProbe(file.probe, file.events, events, {
+    text: (s, where) => r.text(s, tally.at(where)),
+    members: o.enabled.has('token-like'),
+    memberHit: (where, member) => tally.at(where)('token-like', `member ${member.slice(0, 60)}`, 1),
+  });
 
   const counts = REDACTION_KINDS.filter((k) => (tally.counts.get(k) ?? 0) > 0).map((k) => ({ kind: k, count: tally.counts.get(k)! }));
   const total = counts.reduce((n, c) => n + c.count, 0);
   const recorded = mergeRecorded(file.redactions, counts, tally.contentLengths);
   const out: SessionFileV1 = { ...file, target, events };
   if (name !== undefined) out.name = name;
+  if (probe) out.probe = probe;
   if (recorded.length) out.redactions = recorded;
   return {
     file: out,

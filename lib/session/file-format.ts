@@ -6,13 +6,15 @@
  */
 import { LIMITS, SessionFileV1Schema, formatIssues, type Result } from './schemas';
 import type { SessionComment, SessionFileV1, SessionSummary, TrafficEvent } from './types';
+import type { ProbeReport } from '../probe/types';
+import { probeReportTooLarge } from '../probe/schema';
 
 export const SESSION_FILE_FORMAT = 'rpcscope-session';
 export const SESSION_FILE_VERSION = 1;
 
 type Obj = Record<string, unknown>;
 
-const FILE_ORDER = ['format', 'version', 'name', 'startedAt', 'target', 'redactions', 'events', 'comments'];
+const FILE_ORDER = ['format', 'version', 'name', 'startedAt', 'target', 'redactions', 'events', 'comments', 'probe'];
 const TARGET_ORDER = ['kind', 'url', 'host', 'port', 'command', 'args', 'cwd', 'framing', 'subprotocols', 'headers', 'env'];
 const EVENT_ORDER = [
   'seq', 't', 'time', 'dir', 'kind', 'id', 'idText', 'method', 'state', 'late', 'pair', 'latencyMs',
@@ -60,6 +62,8 @@ export interface BuildOptions {
   redactions?: { kind: string; count: number }[];
   /** Comments on entries (published sessions); left out when there are none. */
   comments?: readonly SessionComment[];
+  /** The probe report of a session a probe drove (already redacted with the events, if wanted). */
+  probe?: ProbeReport;
 }
 
 /** A session file from a session's summary and its events (already redacted, if wanted). */
@@ -78,6 +82,7 @@ export function buildSessionFile(
       redactions: opts.redactions?.map((r) => ({ kind: r.kind, count: r.count })),
       events: events.map((e) => orderEvent(e as unknown as Obj)),
       comments: opts.comments?.length ? opts.comments.map((c) => ({ id: c.id, seq: c.seq, author: c.author, text: c.text, at: c.at })) : undefined,
+      probe: opts.probe,
     },
     FILE_ORDER,
     { target: one((t) => ordered(t, TARGET_ORDER)) },
@@ -88,7 +93,7 @@ export function buildSessionFile(
 /** Pretty-printed, newline-terminated JSON in the file's key order. */
 export function serializeSessionFile(file: SessionFileV1): string {
   // Re-order on the way out too, so a file built by hand serialises the same way.
-  const canonical = buildSessionFile(file, file.events, { redactions: file.redactions, comments: file.comments });
+  const canonical = buildSessionFile(file, file.events, { redactions: file.redactions, comments: file.comments, probe: file.probe });
   return JSON.stringify(canonical, null, 2) + '\n';
 }
 
@@ -162,6 +167,8 @@ export function validateSessionFile(value: unknown): Result<SessionFileV1> {
   const r = SessionFileV1Schema.safeParse(value);
   if (!r.success) return { ok: false, error: `invalid session file: ${formatIssues(r.error.issues)}` };
   const file = r.data as SessionFileV1;
+  const probeTooLarge = file.probe ? probeReportTooLarge(file.probe) : null;
+  if (probeTooLarge) return { ok: false, error: `invalid session file: probe: ${probeTooLarge}` };
   // seq is the key of every event: a repeat or a step back means a forged or spliced file.
   for (let i = 1; i < file.events.length; i++) {
     if (file.events[i].seq <= file.events[i - 1].seq) {

@@ -27,6 +27,7 @@ export { formatIssues, formatPath, parseWith, type Result };
 
 import { LIMITS, boundedRecord, isObjectInput, noControl } from './schema-blocks';
 import { TargetSpecSchema } from '../targets/registry';
+import { ProbeReportSchema } from '../probe/schema';
 
 export { LIMITS, TargetSpecSchema };
 
@@ -220,6 +221,7 @@ export const SessionFileV1Schema = z.object({
   redactions: z.array(z.object({ kind: label, count })).max(LIMITS.redactionKinds).optional(),
   events: z.array(TrafficEventSchema).max(LIMITS.eventsPerFile),
   comments: z.array(SessionCommentSchema).max(LIMITS.eventsPerFile).optional(),
+  probe: ProbeReportSchema.optional(),
 });
 
 // ---------- bridge and API ----------

@@ -6,6 +6,7 @@
  * Field names follow the session file format, version 1 (see docs in README "Session file").
  */
 import type { TargetSpec } from '../targets/registry';
+import type { ProbeReport } from '../probe/types';
 
 /** `out` travels to the target, `in` comes from it, `meta` is about the connection itself. */
 export type Direction = 'out' | 'in' | 'meta';
@@ -254,6 +255,8 @@ export interface SessionFileV1 {
   events: TrafficEvent[];
   /** Teammates' comments on entries (a team server's published sessions); absent in older files. */
   comments?: SessionComment[];
+  /** The conformance probe's report when a probe drove this session (lib/probe/schema.ts); absent otherwise. */
+  probe?: ProbeReport;
 }
 
 /** A comment on one entry of a session, by `seq`. */

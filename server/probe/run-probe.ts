@@ -14,7 +14,7 @@ import { countResults, resultOf } from '../../lib/probe/report';
 import { PROBE_TRANSPORTS } from '../../lib/probe/transports';
 import type { ProbeCheck, ProbeContext, ProbeDialectId, ProbeExchange, ProbeReply, ProbeReport, ProbeResult } from '../../lib/probe/types';
 import { describeTarget, isConnectableKind } from '../../lib/targets/registry';
-import { splitWire } from '../../lib/timeline/wire';
+import { bodyOfRaw } from '../../lib/probe/judge';
 import type { TrafficEvent } from '../../lib/session/types';
 import type { LiveSession } from '../session/live-session';
 import type { EventLog } from './event-log';
@@ -108,7 +108,7 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
       replies.push({
         seq: e.seq,
         kind: e.kind,
-        body: splitWire(e.raw).body.replace(/\r?\n$/, ''),
+        body: bodyOfRaw(e.raw),
         ...(e.http?.status !== undefined ? { status: e.http.status } : {}),
         findings: e.findings,
         ...(e.note ? { note: e.note } : {}),

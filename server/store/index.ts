@@ -108,12 +108,12 @@ export class Store {
    * all at once or not at all.
    */
   importSessionFile(file: SessionFileV1, opts: { name?: string } = {}): SessionSummary {
-    return importSessionFile(this.db, this.sessions, this.events, file, opts);
+    return importSessionFile(this.db, this.sessions, this.events, file, opts, this.sessionProbes);
   }
 
   /** A recorded session as a session file, version 1 (unredacted: redact before sharing). */
   exportSessionFile(id: string, opts: BuildOptions = {}): SessionFileV1 {
-    return exportSessionFile(this.sessions, this.events, id, opts);
+    return exportSessionFile(this.sessions, this.events, id, opts, this.sessionProbes);
   }
 
   get isOpen(): boolean {

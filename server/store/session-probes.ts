@@ -5,9 +5,10 @@
  */
 import type { Db } from './db';
 import type { ProbeReport } from '../../lib/probe/types';
+import { PROBE_LIMITS } from '../../lib/probe/schema';
 
-/** A report is a few hundred short lines; anything far larger is not one of ours. */
-export const MAX_PROBE_REPORT_BYTES = 2 * 1024 * 1024;
+/** A report is a few hundred short lines; anything far larger is not one of ours (the session file's limit too). */
+export const MAX_PROBE_REPORT_BYTES = PROBE_LIMITS.reportChars;
 
 export class SessionProbesRepo {
   constructor(private readonly db: Db) {}

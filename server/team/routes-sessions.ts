@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseSessionFile, serializeSessionFile, buildSessionFile } from '../../lib/session/file-format';
 import type { SessionFileV1, TrafficEvent } from '../../lib/session/types';
+import type { ProbeReport } from '../../lib/probe/types';
 import { AppendEventsBodySchema, CommentBodySchema, TEAM_LIMITS, publishedPath, type PublishedSummary } from '../../lib/team/api';
 import { buildHtmlExport } from '../../lib/export/html';
 import { attachmentDisposition, safeFileName } from '../../lib/export/filename';
@@ -49,7 +50,12 @@ export async function sessionFileOf(ctx: TeamContext, s: PublishedSession): Prom
     after = page[page.length - 1].seq;
   }
   const comments = await ctx.store.comments(s.id);
-  return buildSessionFile({ name: s.name, target: s.target, startedAt: s.startedAt }, events, { redactions: s.redactions, comments });
+  const probe = await ctx.store.probe(s.id);
+  return buildSessionFile({ name: s.name, target: s.target, startedAt: s.startedAt }, events, {
+    redactions: s.redactions,
+    comments,
+    ...(probe ? { probe: JSON.parse(probe) as ProbeReport } : {}),
+  });
 }
 
 async function publish({ ctx, req, res, query, caller, base }: RouteCall): Promise<void> {
@@ -71,6 +77,8 @@ async function publish({ ctx, req, res, query, caller, base }: RouteCall): Promi
     publishedAt: new Date().toISOString(),
     live,
   });
+  // Validated with the file (lib/probe/schema.ts); kept as published, the session file's own text.
+  if (file.probe) await ctx.store.putProbe(id, JSON.stringify(file.probe));
   const { lastSeq } = await ctx.store.appendEvents(id, rows, ctx.settings.maxSessionBytes);
   sendJson(res, 201, { id, url: base + publishedPath(id), lastSeq });
 }

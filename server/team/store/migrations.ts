@@ -81,6 +81,13 @@ const MIGRATIONS: Migration[] = [
       PRIMARY KEY (kind, name)
     )`,
   ],
+  // 2: the probe report a published session carries (its session file's `probe`), one per session.
+  () => [
+    `CREATE TABLE team_probes (
+      session_id TEXT PRIMARY KEY REFERENCES team_sessions (id) ON DELETE CASCADE,
+      report     TEXT NOT NULL
+    )`,
+  ],
 ];
 
 export const TEAM_SCHEMA_VERSION = MIGRATIONS.length;

@@ -226,6 +226,17 @@ export class SqlTeamStore implements TeamStore {
     return rows.map((r) => ({ seq: Number(r.seq), json: String(r.body) }));
   }
 
+  async putProbe(sessionId: string, report: string) {
+    await this.ex.run(
+      `INSERT INTO team_probes (session_id, report) VALUES (?, ?) ON CONFLICT (session_id) DO UPDATE SET report = excluded.report`,
+      [sessionId, report],
+    );
+  }
+  async probe(sessionId: string) {
+    const r = await this.one(`SELECT report FROM team_probes WHERE session_id = ?`, [sessionId]);
+    return r ? String(r.report) : undefined;
+  }
+
   async addComment(sessionId: string, seq: number, userId: string, text: string) {
     const rows = await this.ex.all(
       `INSERT INTO team_comments (session_id, seq, user_id, text, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id, seq, text, created_at`,

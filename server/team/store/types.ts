@@ -103,6 +103,10 @@ export interface TeamStore {
   sessions(): Promise<PublishedSession[]>;
   events(sessionId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
 
+  /** The session's probe report as published (its JSON text); one per session, a second replaces it. */
+  putProbe(sessionId: string, report: string): Promise<void>;
+  probe(sessionId: string): Promise<string | undefined>;
+
   addComment(sessionId: string, seq: number, userId: string, text: string): Promise<TeamComment>;
   comments(sessionId: string): Promise<TeamComment[]>;
 

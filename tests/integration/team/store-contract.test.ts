@@ -97,6 +97,17 @@ describe.each([postgresEngine(), sqliteEngine()])('team store on $name', (engine
     expect((await store.session(id))?.eventCount).toBe(1);
   });
 
+  it('keeps one probe report per published session, as its text; a second replaces the first', async () => {
+    const { store } = await fresh();
+    const { id } = await withSession(store);
+    const { id: other } = await withSession(store);
+    expect(await store.probe(id)).toBeUndefined();
+    await store.putProbe(id, '{"format":"rpcscope-probe","n":1,"text":"ünïcode ✓"}');
+    await store.putProbe(id, '{"format":"rpcscope-probe","n":2,"text":"ünïcode ✓"}');
+    expect(await store.probe(id)).toBe('{"format":"rpcscope-probe","n":2,"text":"ünïcode ✓"}');
+    expect(await store.probe(other)).toBeUndefined();
+  });
+
   it('lists comments in the order they were made, with their author', async () => {
     const { store } = await fresh();
     const { id, user } = await withSession(store);
