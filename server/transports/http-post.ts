@@ -14,23 +14,23 @@ import { SseReply } from './http-sse';
 import { decodeUtf8, headerRecord } from './text';
 import type { TransportEvents } from './types';
 
-/** What one POST needs from its transport. */
-export interface PostContext {
-  href: string;
+/**
+ * What a POST needs from its transport: methods, not per-POST closures, because under tsx every
+ * closure made per request also gets its name defined (esbuild's keepNames), which showed in the
+ * profile of this path.
+ */
+export interface PostOwner {
+  readonly href: string;
   /** "host:port", named in network errors. */
-  where: string;
-  /** The seq the session recorded the POST under, carried by every reply as `http.requestSeq`. */
-  ref: number | undefined;
-  maxBody: number;
-  events: TransportEvents;
+  readonly where: string;
+  readonly maxBody: number;
+  readonly events: TransportEvents;
   /** The transport is closing: whatever ends a POST now ends it as "transport closed". */
-  closed(): boolean;
-  /** The target has taken the whole body. */
-  taken(): void;
-  /** The status line and headers arrived (MCP session ids are noted from them). */
-  replied(meta: HttpMeta): void;
-  /** The POST is over: `failure` in plain words, absent when a reply (empty or not) came back. */
-  ended(failure: string | undefined, reply: HttpMeta | undefined): void;
+  isClosed(): boolean;
+  /** The status line and headers of the POST sent with `sent` arrived (MCP session ids are noted from them). */
+  noteReply(meta: HttpMeta, sent: Record<string, string>): void;
+  /** The POST of `ref` is over: `failure` in plain words, absent when a reply (empty or not) came back. */
+  endExchange(ref: number | undefined, failure: string | undefined, reply: HttpMeta | undefined): void;
 }
 
 /** Aborts a reply this side stopped reading (over the size limit); its failure is already said. */
@@ -44,14 +44,23 @@ export class PostHandler implements Dispatcher.DispatchHandler {
   private total = 0;
   private over = false;
 
-  constructor(private readonly ctx: PostContext) {}
+  /**
+   * `ref`: the seq the session recorded the POST under, carried by every reply as
+   * `http.requestSeq`; `release`: the send queue stops counting the POST (the target took it).
+   */
+  constructor(
+    private readonly owner: PostOwner,
+    private readonly ref: number | undefined,
+    private readonly sent: Record<string, string>,
+    private readonly release: () => void,
+  ) {}
 
   onConnect(abort: (err?: Error) => void): void {
     this.abort = abort;
   }
 
   onRequestSent(): void {
-    this.ctx.taken();
+    this.release();
   }
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
@@ -59,12 +68,13 @@ export class PostHandler implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return true;
     const names: string[] = new Array<string>(rawHeaders.length);
     for (let i = 0; i < rawHeaders.length; i++) names[i] = rawHeaders[i].toString('latin1');
-    const meta: HttpMeta = { status: statusCode, statusText, headers: headerRecord(names), url: this.ctx.href, method: 'POST' };
-    if (this.ctx.ref !== undefined) meta.requestSeq = this.ctx.ref;
+    const meta: HttpMeta = { status: statusCode, statusText, headers: headerRecord(names), url: this.owner.href, method: 'POST' };
+    if (this.ref !== undefined) meta.requestSeq = this.ref;
     this.meta = meta;
-    this.ctx.replied(meta);
+    this.owner.noteReply(meta, this.sent);
     if ((meta.headers!['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')) {
-      const { maxBody, events, closed } = this.ctx;
+      const { maxBody, events } = this.owner;
+      const closed = () => this.owner.isClosed();
       this.sse = new SseReply(meta, { maxBody, events, closed, reportEmpty: true }, (err) => this.finish(err?.message));
     }
     return true;
@@ -77,8 +87,8 @@ export class PostHandler implements Dispatcher.DispatchHandler {
       return true;
     }
     this.total += chunk.length;
-    if (this.total > this.ctx.maxBody) {
-      this.finish(`reply body is larger than the ${formatBytes(this.ctx.maxBody)} limit (HTTP ${this.meta?.status} from ${this.ctx.href})`);
+    if (this.total > this.owner.maxBody) {
+      this.finish(`reply body is larger than the ${formatBytes(this.owner.maxBody)} limit (HTTP ${this.meta?.status} from ${this.owner.href})`);
       this.abort?.(new StoppedReading());
       return false;
     }
@@ -99,28 +109,29 @@ export class PostHandler implements Dispatcher.DispatchHandler {
       // Cut off mid-body: what did arrive is still shown, then the send fails in plain words.
       if (this.sse) return this.sse.end(true);
       if (this.total > 0) this.deliver();
-      return this.finish(this.ctx.closed() ? 'transport closed' : `reply cut off after ${this.total} bytes: ${this.ctx.href}`);
+      return this.finish(this.owner.isClosed() ? 'transport closed' : `reply cut off after ${this.total} bytes: ${this.owner.href}`);
     }
-    this.finish(this.ctx.closed() ? 'transport closed' : networkErrorWords(err, this.ctx.where));
+    this.finish(this.owner.isClosed() ? 'transport closed' : networkErrorWords(err, this.owner.where));
   }
 
   private deliver(): void {
     const meta = this.meta!;
     if (this.total === 0) {
-      this.ctx.events.onEmptyReply?.(meta);
+      this.owner.events.onEmptyReply?.(meta);
       return;
     }
     const bytes = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.total);
     this.chunks = [];
     const { text, rawBase64 } = decodeUtf8(bytes);
-    this.ctx.events.onMessage?.({ text, ...(rawBase64 ? { rawBase64 } : {}), http: meta });
+    this.owner.events.onMessage?.({ text, ...(rawBase64 ? { rawBase64 } : {}), http: meta });
   }
 
   private finish(failure?: string): void {
     if (this.over) return;
     this.over = true;
-    if (failure === undefined && this.meta) reportStatus(this.ctx.events, this.meta);
-    this.ctx.ended(failure, this.meta);
+    if (failure === undefined && this.meta) reportStatus(this.owner.events, this.meta);
+    this.release();
+    this.owner.endExchange(this.ref, failure, this.meta);
   }
 }
 

@@ -12,7 +12,7 @@ import { Pool } from 'undici';
 import type { HttpMeta, HttpTarget } from '../../lib/session/types';
 import { hostPort, messageOf } from './errors';
 import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
-import { PostHandler } from './http-post';
+import { PostHandler, type PostOwner } from './http-post';
 import { McpServerStream } from './mcp-stream';
 import { headerRecord, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
@@ -26,7 +26,7 @@ const MAX_SOCKETS = 32;
 
 class ClosedError extends Error {}
 
-export class HttpTransport implements Transport {
+export class HttpTransport implements Transport, PostOwner {
   readonly kind = 'http' as const;
   readonly stream = false;
   /** Each message goes out as a POST to the target's URL: recorded with it. */
@@ -34,7 +34,8 @@ export class HttpTransport implements Transport {
     return { http: { method: 'POST', url: this.target.url } };
   }
   private url: URL | undefined;
-  private where = '';
+  href = '';
+  where = '';
   private path = '/';
   private pool: Pool | undefined;
   /** node:http, for the MCP GET stream and the closing DELETE only; made when first needed. */
@@ -47,13 +48,13 @@ export class HttpTransport implements Transport {
   private serverStream: McpServerStream | undefined;
   private closed = false;
   private closeFired = false;
-  private readonly maxBody: number;
+  readonly maxBody: number;
   private readonly connectTimeout: number;
   private readonly queue: SendQueue;
 
   constructor(
     private readonly target: HttpTarget,
-    private readonly events: TransportEvents,
+    readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
     this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
@@ -84,6 +85,7 @@ export class HttpTransport implements Transport {
       }
     }
     this.url = url;
+    this.href = url.href;
     this.where = hostPort(url);
     this.path = `${url.pathname}${url.search}`;
     // Bounded: a target that answers slowly makes POSTs wait for a connection, where the send
@@ -114,20 +116,7 @@ export class HttpTransport implements Transport {
     // Counted until the target has taken the whole body (a server that never reads holds it).
     const release = this.queue.take(body.length);
     const headers = this.requestHeaders();
-    const handler = new PostHandler({
-      href: this.url.href,
-      where: this.where,
-      ref,
-      maxBody: this.maxBody,
-      events: this.events,
-      closed: () => this.closed,
-      taken: release,
-      replied: (meta) => this.noteSession(meta, headers),
-      ended: (failure, reply) => {
-        release();
-        this.events.onExchangeEnd?.(ref, { ...(failure !== undefined ? { failure } : {}), ...(reply ? { http: reply } : {}) });
-      },
-    });
+    const handler = new PostHandler(this, ref, headers, release);
     this.pool.dispatch({ origin: this.url.origin, path: this.path, method: 'POST', headers, body }, handler);
     return Promise.resolve();
   }
@@ -169,6 +158,14 @@ export class HttpTransport implements Transport {
     }
   }
 
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  endExchange(ref: number | undefined, failure: string | undefined, reply: HttpMeta | undefined): void {
+    this.events.onExchangeEnd?.(ref, { ...(failure !== undefined ? { failure } : {}), ...(reply ? { http: reply } : {}) });
+  }
+
   private nodeAgent(url: URL): http.Agent {
     const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
     return (this.agent ??= new Agent({ keepAlive: true, maxSockets: 2 }));
@@ -200,7 +197,7 @@ export class HttpTransport implements Transport {
     return withHeaders(withHeaders({}, user), session);
   }
 
-  private noteSession(meta: HttpMeta, sent: Record<string, string>): void {
+  noteReply(meta: HttpMeta, sent: Record<string, string>): void {
     const sid = meta.headers?.[SESSION_HEADER];
     if (typeof sid === 'string' && sid.length > 0 && sid !== this.sessionId) {
       this.sessionId = sid;
