@@ -75,16 +75,18 @@ const idTextOf = (ev: TrafficEvent): string | null =>
 const errorCodeOf = (ev: TrafficEvent): number | null =>
   typeof ev.error?.code === 'number' ? ev.error.code : null;
 
+// A module function, not a closure made per event: under tsx each closure gets its name defined.
+const badEvent = (i: number, what: string) => new StoreError('invalid', `events[${i}]: ${what}`);
+
 /** Cheap shape checks: the recorder is trusted code, but a bad row must not reach the file. */
 function checkEvent(ev: TrafficEvent, i: number): void {
-  const bad = (what: string) => new StoreError('invalid', `events[${i}]: ${what}`);
-  if (typeof ev !== 'object' || ev === null) throw bad('not an event object');
-  if (!Number.isSafeInteger(ev.seq) || ev.seq < 0) throw bad('seq must be a non-negative integer');
-  if (!Number.isFinite(ev.t) || !Number.isFinite(ev.time)) throw bad('t and time must be numbers');
-  if (typeof ev.raw !== 'string') throw bad('raw must be text');
-  if (ev.rawBase64 !== undefined && typeof ev.rawBase64 !== 'string') throw bad('rawBase64 must be text');
-  if (typeof ev.dir !== 'string' || typeof ev.kind !== 'string') throw bad('dir and kind must be text');
-  if (!Array.isArray(ev.findings)) throw bad('findings must be a list');
+  if (typeof ev !== 'object' || ev === null) throw badEvent(i, 'not an event object');
+  if (!Number.isSafeInteger(ev.seq) || ev.seq < 0) throw badEvent(i, 'seq must be a non-negative integer');
+  if (!Number.isFinite(ev.t) || !Number.isFinite(ev.time)) throw badEvent(i, 't and time must be numbers');
+  if (typeof ev.raw !== 'string') throw badEvent(i, 'raw must be text');
+  if (ev.rawBase64 !== undefined && typeof ev.rawBase64 !== 'string') throw badEvent(i, 'rawBase64 must be text');
+  if (typeof ev.dir !== 'string' || typeof ev.kind !== 'string') throw badEvent(i, 'dir and kind must be text');
+  if (!Array.isArray(ev.findings)) throw badEvent(i, 'findings must be a list');
 }
 
 /**

@@ -63,7 +63,10 @@ export function networkErrorWords(err: unknown, where: string): string {
     case 'ECONNRESET':
       return `connection reset by the target: ${where}`;
     case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT': // undici (the HTTP transport's client)
       return `connection timed out: ${where}`;
+    case 'UND_ERR_SOCKET': // undici: the target closed the connection before its reply
+      return `connection closed by the target before it replied: ${where}`;
     case 'EHOSTUNREACH':
       return `host unreachable: ${where}`;
     case 'ENETUNREACH':

@@ -1,7 +1,8 @@
 /**
  * Reads one `text/event-stream` HTTP reply into messages: the POST replies of MCP Streamable HTTP
- * and its standalone GET stream share it. Each event's data is one message; a data-less event
- * (MCP servers send one to prime reconnection) is a note, not a message.
+ * (bytes pushed by the undici handler, http-post.ts) and its standalone GET stream (a node:http
+ * response, readSseReply) share it. Each event's data is one message; a data-less event (MCP
+ * servers send one to prime reconnection) is a note, not a message.
  */
 import type http from 'node:http';
 import type { HttpMeta } from '../../lib/session/types';
@@ -20,61 +21,81 @@ export interface SseReadOptions {
   reportEmpty: boolean;
 }
 
-/** `done` gets an Error when the stream failed or was cut off, nothing when it ended normally. */
-export function readSseReply(res: http.IncomingMessage, meta: HttpMeta, opts: SseReadOptions, done: (err?: Error) => void): void {
-  const { events, maxBody } = opts;
-  const parser = new SseParser(maxBody);
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
-  let delivered = 0;
-  let failed = false;
-  const emit = (ev: SseEvent) => {
-    const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
-    delivered++;
-    if (ev.id !== undefined) opts.onEventId?.(ev.id);
-    if (ev.data.length === 0) {
-      events.onMeta?.(`SSE event without data${ev.id !== undefined ? ` (id ${ev.id})` : ''}`, { http: { ...meta, sse } });
-      return;
-    }
-    events.onMessage?.({ text: ev.data, http: { ...meta, sse } });
-  };
-  const fail = (err: Error) => {
-    if (failed) return;
-    failed = true;
-    res.destroy();
-    done(err);
-  };
-  res.on('data', (chunk: Buffer) => {
-    if (failed) return;
+/**
+ * One event stream, fed its bytes as they arrive. `done` is called once: with an Error when the
+ * stream failed (an event over the limit: the caller then stops the reply) or was cut off,
+ * with nothing when it ended normally.
+ */
+export class SseReply {
+  private readonly parser: SseParser;
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: false });
+  private delivered = 0;
+  private over = false;
+
+  constructor(
+    private readonly meta: HttpMeta,
+    private readonly opts: SseReadOptions,
+    private readonly done: (err?: Error) => void,
+  ) {
+    this.parser = new SseParser(opts.maxBody);
+  }
+
+  /** False once the stream has failed (or ended): the caller should stop reading it. */
+  data(chunk: Uint8Array): boolean {
+    if (this.over) return false;
     try {
-      for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
+      for (const ev of this.parser.push(this.decoder.decode(chunk, { stream: true }))) this.emit(ev);
+      return true;
     } catch (err) {
-      if (err instanceof SseTooLargeError) {
-        fail(new Error(`an SSE event is larger than the ${formatBytes(maxBody)} limit (from ${meta.url})`));
-      } else {
-        fail(err as Error);
-      }
+      this.over = true;
+      this.done(
+        err instanceof SseTooLargeError
+          ? new Error(`an SSE event is larger than the ${formatBytes(this.opts.maxBody)} limit (from ${this.meta.url})`)
+          : (err as Error),
+      );
+      return false;
     }
-  });
-  const finishStream = (cutOff: boolean) => {
-    if (failed) return;
-    failed = true;
-    const tail = parser.push(decoder.decode());
-    for (const ev of tail) emit(ev);
-    const last = parser.end();
+  }
+
+  /** The reply ended (`cutOff`: before the server finished it); what is buffered is delivered first. */
+  end(cutOff: boolean): void {
+    if (this.over) return;
+    this.over = true;
+    for (const ev of this.parser.push(this.decoder.decode())) this.emit(ev);
+    const last = this.parser.end();
     if (last) {
-      emit(last);
-      events.onError?.(`SSE stream ended without the blank line that closes its last event (${meta.url})`);
+      this.emit(last);
+      this.opts.events.onError?.(`SSE stream ended without the blank line that closes its last event (${this.meta.url})`);
     }
     if (cutOff) {
-      done(new Error(opts.closed() ? 'transport closed' : `event stream cut off by the target: ${meta.url}`));
+      this.done(new Error(this.opts.closed() ? 'transport closed' : `event stream cut off by the target: ${this.meta.url}`));
       return;
     }
-    if (delivered === 0 && opts.reportEmpty) events.onEmptyReply?.(meta);
-    done();
-  };
-  res.on('end', () => finishStream(false));
+    if (this.delivered === 0 && this.opts.reportEmpty) this.opts.events.onEmptyReply?.(this.meta);
+    this.done();
+  }
+
+  private emit(ev: SseEvent): void {
+    const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
+    this.delivered++;
+    if (ev.id !== undefined) this.opts.onEventId?.(ev.id);
+    if (ev.data.length === 0) {
+      this.opts.events.onMeta?.(`SSE event without data${ev.id !== undefined ? ` (id ${ev.id})` : ''}`, { http: { ...this.meta, sse } });
+      return;
+    }
+    this.opts.events.onMessage?.({ text: ev.data, http: { ...this.meta, sse } });
+  }
+}
+
+/** A node:http response as an event stream (the MCP GET stream). */
+export function readSseReply(res: http.IncomingMessage, meta: HttpMeta, opts: SseReadOptions, done: (err?: Error) => void): void {
+  const reply = new SseReply(meta, opts, done);
+  res.on('data', (chunk: Buffer) => {
+    if (!reply.data(chunk)) res.destroy();
+  });
+  res.on('end', () => reply.end(false));
   res.on('close', () => {
-    if (!res.complete) finishStream(true);
+    if (!res.complete) reply.end(true);
   });
   res.on('error', () => undefined);
 }

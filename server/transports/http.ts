@@ -1,17 +1,20 @@
 /**
  * HTTP target: every send is one POST; the reply body (or each event of a text/event-stream reply,
- * as MCP Streamable HTTP uses) is handed on with the exact status line and headers. node:http is
- * used directly because it exposes the reason phrase and the raw header list as received.
+ * as MCP Streamable HTTP uses) is handed on with the exact status line and headers. POSTs go
+ * through one undici Pool (keep-alive, up to MAX_SOCKETS connections) with a handler per POST
+ * (http-post.ts): it exposes the reason phrase and the raw header list as received, and costs far
+ * less per request than node:http. The MCP GET stream and DELETE stay on node:http (mcp-stream.ts).
  * A send never waits for the reply: each POST is its own exchange, reported by onExchangeEnd.
  */
 import http from 'node:http';
 import https from 'node:https';
+import { Pool } from 'undici';
 import type { HttpMeta, HttpTarget } from '../../lib/session/types';
-import { formatBytes, hostPort, messageOf, networkErrorWords } from './errors';
+import { hostPort, messageOf } from './errors';
 import { SendQueue, sendQueueLimits, SendRefusedError } from './send-queue';
-import { readSseReply } from './http-sse';
+import { PostHandler, type PostOwner } from './http-post';
 import { McpServerStream } from './mcp-stream';
-import { decodeUtf8, headerRecord, toBuffer } from './text';
+import { headerRecord, toBuffer } from './text';
 import type { Transport, TransportEvents, TransportOptions } from './types';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
@@ -23,7 +26,7 @@ const MAX_SOCKETS = 32;
 
 class ClosedError extends Error {}
 
-export class HttpTransport implements Transport {
+export class HttpTransport implements Transport, PostOwner {
   readonly kind = 'http' as const;
   readonly stream = false;
   /** Each message goes out as a POST to the target's URL: recorded with it. */
@@ -31,21 +34,27 @@ export class HttpTransport implements Transport {
     return { http: { method: 'POST', url: this.target.url } };
   }
   private url: URL | undefined;
+  href = '';
+  where = '';
+  private path = '/';
+  private pool: Pool | undefined;
+  /** node:http, for the MCP GET stream and the closing DELETE only; made when first needed. */
   private agent: http.Agent | undefined;
   private sessionId: string | undefined;
   /** MCP: the protocol version initialize negotiated, sent on every later request. */
   private protocolVersion: string | undefined;
+  /** The headers of every POST, made again only when the MCP session's change. */
+  private postHeaders: Record<string, string> | undefined;
   private serverStream: McpServerStream | undefined;
-  private readonly inflight = new Set<http.ClientRequest>();
   private closed = false;
   private closeFired = false;
-  private readonly maxBody: number;
+  readonly maxBody: number;
   private readonly connectTimeout: number;
   private readonly queue: SendQueue;
 
   constructor(
     private readonly target: HttpTarget,
-    private readonly events: TransportEvents,
+    readonly events: TransportEvents,
     options: TransportOptions = {},
   ) {
     this.queue = new SendQueue(sendQueueLimits(options.sendQueue), {
@@ -76,10 +85,13 @@ export class HttpTransport implements Transport {
       }
     }
     this.url = url;
-    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
-    // Bounded: a target that answers slowly makes POSTs wait for a socket, where the send queue
-    // counts them (and refuses past its cap) instead of opening one connection per send.
-    this.agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    this.href = url.href;
+    this.where = hostPort(url);
+    this.path = `${url.pathname}${url.search}`;
+    // Bounded: a target that answers slowly makes POSTs wait for a connection, where the send
+    // queue counts them (and refuses past its cap) instead of opening one connection per send.
+    // No header or body timeouts: an MCP event stream may stay quiet for as long as it likes.
+    this.pool = new Pool(url.origin, { connections: MAX_SOCKETS, connectTimeout: this.connectTimeout, headersTimeout: 0, bodyTimeout: 0 });
     this.events.onMeta?.(`ready to POST to ${url.href}`, { http: { url: url.href, method: 'POST' } });
   }
 
@@ -94,8 +106,7 @@ export class HttpTransport implements Transport {
    */
   send(data: Uint8Array | string, ref?: number): Promise<void> {
     if (this.closed) return Promise.reject(new Error('transport closed'));
-    if (!this.url || !this.agent) return Promise.reject(new Error('transport not started'));
-    const url = this.url;
+    if (!this.url || !this.pool) return Promise.reject(new Error('transport not started'));
     const body = toBuffer(data);
     try {
       this.queue.admit(body.length);
@@ -104,54 +115,9 @@ export class HttpTransport implements Transport {
     }
     // Counted until the target has taken the whole body (a server that never reads holds it).
     const release = this.queue.take(body.length);
-    const headers = this.requestHeaders(body.length);
-    const where = hostPort(url);
-    const mod = url.protocol === 'https:' ? https : http;
-    let reply: HttpMeta | undefined;
-    let ended = false;
-    const end = (failure?: string) => {
-      release();
-      if (ended) return;
-      ended = true;
-      this.inflight.delete(req);
-      this.events.onExchangeEnd?.(ref, { ...(failure !== undefined ? { failure } : {}), ...(reply ? { http: reply } : {}) });
-    };
-    const req = mod.request(url, { method: 'POST', headers, agent: this.agent });
-    this.inflight.add(req);
-    req.on('finish', release);
-    req.on('socket', (socket) => {
-      if (!socket.connecting) return;
-      const timer = setTimeout(() => {
-        req.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' }));
-      }, this.connectTimeout);
-      socket.once('connect', () => clearTimeout(timer));
-      socket.once('close', () => clearTimeout(timer));
-    });
-    req.on('error', (err) => {
-      if (err instanceof ClosedError || this.closed) end('transport closed');
-      else end(networkErrorWords(err, where));
-    });
-    req.on('response', (res) => {
-      const meta: HttpMeta = {
-        status: res.statusCode,
-        statusText: res.statusMessage,
-        headers: headerRecord(res.rawHeaders),
-        url: url.href,
-        method: 'POST',
-      };
-      if (ref !== undefined) meta.requestSeq = ref;
-      reply = meta;
-      this.noteSession(res, meta, headers);
-      const ctype = String(res.headers['content-type'] ?? '').toLowerCase();
-      const done = (err?: Error) => {
-        if (!err) this.reportStatus(meta);
-        end(err?.message);
-      };
-      if (ctype.startsWith('text/event-stream')) {
-        readSseReply(res, meta, { maxBody: this.maxBody, events: this.events, closed: () => this.closed, reportEmpty: true }, done);
-      } else this.readBody(res, meta, done);
-    });
-    req.end(body);
+    const headers = this.requestHeaders();
+    const handler = new PostHandler(this, ref, headers, release);
+    this.pool.dispatch({ origin: this.url.origin, path: this.path, method: 'POST', headers, body }, handler);
     return Promise.resolve();
   }
 
@@ -160,12 +126,15 @@ export class HttpTransport implements Transport {
    * named one), and the standalone GET stream opens so the server can send its own messages.
    */
   openServerStream(info: { protocolVersion?: string }): void {
-    if (this.closed || !this.url || !this.agent) return;
-    if (info.protocolVersion !== undefined) this.protocolVersion = info.protocolVersion;
+    if (this.closed || !this.url) return;
+    if (info.protocolVersion !== undefined && info.protocolVersion !== this.protocolVersion) {
+      this.protocolVersion = info.protocolVersion;
+      this.postHeaders = undefined;
+    }
     if (this.serverStream) return;
     this.serverStream = new McpServerStream({
       url: this.url,
-      agent: this.agent,
+      agent: this.nodeAgent(this.url),
       events: this.events,
       maxBody: this.maxBody,
       headers: () => this.mcpHeaders(),
@@ -178,9 +147,10 @@ export class HttpTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.serverStream?.close();
-    for (const req of this.inflight) req.destroy(new ClosedError('transport closed'));
-    this.inflight.clear();
+    // Ends every POST still in flight or waiting for a connection (each reports "transport closed").
+    const gone = this.pool?.destroy(new ClosedError('transport closed')).catch(() => undefined);
     if (this.sessionId && this.url) await this.endSession(this.url, this.sessionId);
+    await gone;
     this.agent?.destroy();
     if (!this.closeFired) {
       this.closeFired = true;
@@ -188,11 +158,33 @@ export class HttpTransport implements Transport {
     }
   }
 
-  private requestHeaders(length: number): Record<string, string> {
-    return withHeaders(
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  endExchange(ref: number | undefined, failure: string | undefined, reply: HttpMeta | undefined): void {
+    this.events.onExchangeEnd?.(ref, { ...(failure !== undefined ? { failure } : {}), ...(reply ? { http: reply } : {}) });
+  }
+
+  private nodeAgent(url: URL): http.Agent {
+    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+    return (this.agent ??= new Agent({ keepAlive: true, maxSockets: 2 }));
+  }
+
+  /** Every POST's headers: made once, and again only when the MCP session's headers change. */
+  private requestHeaders(): Record<string, string> {
+    if (this.postHeaders) return this.postHeaders;
+    const headers = withHeaders(
       withHeaders({}, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }),
-      { ...this.mcpHeaders(), 'Content-Length': String(length) },
+      this.mcpHeaders(),
     );
+    // Credentials in the URL become Basic auth unless a header says otherwise (as node:http did).
+    const url = this.url!;
+    if ((url.username || url.password) && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) {
+      const auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      headers.Authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
+    }
+    return (this.postHeaders = headers);
   }
 
   /** The user's headers plus the MCP session's (a user header wins over the session's own). */
@@ -205,70 +197,25 @@ export class HttpTransport implements Transport {
     return withHeaders(withHeaders({}, user), session);
   }
 
-  private noteSession(res: http.IncomingMessage, meta: HttpMeta, sent: Record<string, string>): void {
-    const sid = res.headers[SESSION_HEADER];
+  noteReply(meta: HttpMeta, sent: Record<string, string>): void {
+    const sid = meta.headers?.[SESSION_HEADER];
     if (typeof sid === 'string' && sid.length > 0 && sid !== this.sessionId) {
       this.sessionId = sid;
+      this.postHeaders = undefined;
       this.events.onMeta?.(`server assigned Mcp-Session-Id ${sid}; later requests carry it`, { http: meta });
       return;
     }
+    if (meta.status !== 404 || !this.sessionId) return;
     const sentSid = Object.entries(sent).find(([k]) => k.toLowerCase() === SESSION_HEADER)?.[1];
-    if (res.statusCode === 404 && this.sessionId && sentSid === this.sessionId) {
+    if (sentSid === this.sessionId) {
       // MCP: a 404 to a request carrying a session id means the server ended that session.
       this.events.onMeta?.(
         `server no longer knows Mcp-Session-Id ${this.sessionId} (HTTP 404); later requests go without it`,
         { http: meta },
       );
       this.sessionId = undefined;
+      this.postHeaders = undefined;
     }
-  }
-
-  private reportStatus(meta: HttpMeta): void {
-    const status = meta.status ?? 0;
-    if (status < 400) return;
-    const auth = meta.headers?.['www-authenticate'];
-    this.events.onError?.(
-      `HTTP ${status}${meta.statusText ? ` ${meta.statusText}` : ''} from ${meta.url}` +
-        (auth ? ` (WWW-Authenticate: ${auth})` : ''),
-    );
-  }
-
-  private readBody(res: http.IncomingMessage, meta: HttpMeta, done: (err?: Error) => void): void {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    let over = false;
-    res.on('data', (chunk: Buffer) => {
-      if (over) return;
-      total += chunk.length;
-      if (total > this.maxBody) {
-        over = true;
-        res.destroy();
-        done(new Error(`reply body is larger than the ${formatBytes(this.maxBody)} limit (HTTP ${meta.status} from ${meta.url})`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    const deliver = () => {
-      const bytes = Buffer.concat(chunks, total);
-      if (bytes.length === 0) {
-        this.events.onEmptyReply?.(meta);
-        return;
-      }
-      const { text, rawBase64 } = decodeUtf8(bytes);
-      this.events.onMessage?.({ text, ...(rawBase64 ? { rawBase64 } : {}), http: meta });
-    };
-    res.on('end', () => {
-      if (over) return;
-      deliver();
-      done();
-    });
-    res.on('close', () => {
-      if (over || res.complete) return;
-      // Cut off mid-body: what did arrive is still shown, then the send fails in plain words.
-      if (total > 0) deliver();
-      done(new Error(this.closed ? 'transport closed' : `reply cut off after ${total} bytes: ${meta.url}`));
-    });
-    res.on('error', () => undefined);
   }
 
   /** MCP asks clients to DELETE their session when done; best effort, bounded, and its answer noted. */
@@ -276,7 +223,7 @@ export class HttpTransport implements Transport {
     const mod = url.protocol === 'https:' ? https : http;
     const headers = withHeaders(this.mcpHeaders(), { 'Mcp-Session-Id': sid });
     return new Promise<void>((resolve) => {
-      const req = mod.request(url, { method: 'DELETE', headers, agent: this.agent });
+      const req = mod.request(url, { method: 'DELETE', headers, agent: this.nodeAgent(url) });
       const timer = setTimeout(() => req.destroy(), 1000);
       let said = false;
       const end = (note?: string, meta?: HttpMeta) => {
