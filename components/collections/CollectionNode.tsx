@@ -159,7 +159,7 @@ export const CollectionNode = memo(function CollectionNode({ collection }: { col
       >
         <span className="text-faint">{open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}</span>
         <InlineName value={collection.name} editing={renaming} onDone={() => setRenaming(false)} label="Collection name" className="flex-1" onSave={(name) => useCollections.getState().rename(collection.id, name)} />
-        <TeamBadge kind="collection" localId={collection.id} />
+        <TeamBadge kind="collection" localId={collection.id} className="group-hover:hidden group-focus-within:hidden" />
         <span className="shrink-0 text-[11px] font-normal text-faint group-hover:hidden group-focus-within:hidden">{collection.itemCount}</span>
         <span className="ml-auto hidden shrink-0 items-center font-normal group-hover:flex group-focus-within:flex">
           <IconButton title="New folder" aria-label={`New folder in ${collection.name}`} onClick={(e) => { e.stopPropagation(); toggle(collection.id, true); setAdding(true); }}>

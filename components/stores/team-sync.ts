@@ -101,7 +101,9 @@ export const useTeamSync = create<TeamSyncStore>()((set, get) => {
     async pull(kind, name, replace) {
       const r = await api.call(API.pullTeamDoc, { params: { kind }, body: { name, ...(replace ? { replace: true } : {}) } });
       await reloadLocal(kind, r.localId);
+      // What was pulled is shown: its tree unfolded, or its variables in the editor.
       if (kind === 'collection') useCollections.getState().toggle(r.localId, true);
+      else useEnvironments.setState({ editing: r.localId });
       await get().loadCopies();
       return r;
     },

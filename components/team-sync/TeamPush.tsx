@@ -37,14 +37,16 @@ export function TeamPushButton({ kind, localId, name }: { kind: SharedKind; loca
 }
 
 /** "team v3" beside a local copy of a team collection or template; "changed" when edited here since. */
-export function TeamBadge({ kind, localId }: { kind: SharedKind; localId: string }) {
+export function TeamBadge({ kind, localId, className = '' }: { kind: SharedKind; localId: string; className?: string }) {
   const copy = useTeamSync((s) => s.copyOf(kind, localId));
   if (!copy) return null;
   const title = `A copy of the team's “${copy.teamName}”, version ${copy.version}${copy.changed ? ', changed here since' : ''}`;
   return (
-    <Badge tone={copy.changed ? 'warn' : 'in'} title={title} testId="team-badge">
-      team v{copy.version}{copy.changed ? ' · changed' : ''}
-    </Badge>
+    <span className={`inline-flex shrink-0 ${className}`}>
+      <Badge tone={copy.changed ? 'warn' : 'in'} title={title} testId="team-badge">
+        team v{copy.version}{copy.changed ? ' · changed' : ''}
+      </Badge>
+    </span>
   );
 }
 

@@ -3,8 +3,11 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
+/** Less room than this under the trigger, and more above it: the panel opens upwards. */
+const UPWARDS_BELOW = 240;
+
 /**
- * A panel under its trigger, drawn in a portal with fixed coordinates so a scrolling or clipped
+ * A panel under its trigger (above it when the trigger is near the window's bottom), drawn in a portal with fixed coordinates so a scrolling or clipped
  * parent (the composer) cannot cut it off. Closes on Escape, a click elsewhere, or a resize.
  */
 export function Popover({ open, onClose, anchor, children, align = 'right', label, width = 300 }: {
@@ -17,7 +20,8 @@ export function Popover({ open, onClose, anchor, children, align = 'right', labe
   width?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
+  /** `bottom` instead of `top` when it opens upwards (its trigger is low in the window). */
+  const [pos, setPos] = useState<{ top?: number; bottom?: number; room: number; left: number } | null>(null);
   useLayoutEffect(() => {
     if (!open || !anchor.current) {
       setPos(null);
@@ -25,7 +29,9 @@ export function Popover({ open, onClose, anchor, children, align = 'right', labe
     }
     const r = anchor.current.getBoundingClientRect();
     const wanted = align === 'right' ? r.right - width : r.left;
-    setPos({ top: r.bottom + 4, left: Math.max(8, Math.min(wanted, window.innerWidth - width - 8)) });
+    const left = Math.max(8, Math.min(wanted, window.innerWidth - width - 8));
+    const below = window.innerHeight - r.bottom - 12;
+    setPos(below < UPWARDS_BELOW && r.top - 12 > below ? { bottom: window.innerHeight - r.top + 4, room: r.top - 12, left } : { top: r.bottom + 4, room: below, left });
   }, [open, anchor, align, width]);
   useEffect(() => {
     if (!open) return;
@@ -59,7 +65,7 @@ export function Popover({ open, onClose, anchor, children, align = 'right', labe
       role="dialog"
       aria-label={label}
       className="fixed z-50 overflow-auto rounded-md border border-line-strong bg-bg p-3 text-left shadow-xl"
-      style={{ top: pos.top, left: pos.left, width, maxHeight: `calc(100vh - ${pos.top + 8}px)` }}
+      style={{ top: pos.top, bottom: pos.bottom, left: pos.left, width, maxHeight: pos.room }}
     >
       {children}
     </div>,

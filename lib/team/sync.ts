@@ -87,10 +87,13 @@ export interface TeamPullResult {
   secrets: string[];
 }
 
+/** An ISO time as the conflict panel shows it: "2026-12-01 16:04 UTC". */
+const shortTime = (iso: string) => (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso);
+
 /** "collection “api” was changed by bob at … (now version 3)" in the words the conflict panel shows. */
 export function describeConflict(kind: SharedKind, r: Extract<TeamPushResult, { state: 'conflict' }>): string {
   const what = SHARED_KIND_INFO[kind].label;
   if (!r.theirs) return `the ${what} “${r.name}” is not on the team server any more: keep yours as a copy to push it again`;
-  if (r.mine === 0) return `the team already has a ${what} named “${r.name}” (version ${r.theirs.version}, by ${r.theirs.updatedBy} at ${r.theirs.updatedAt}): nothing was overwritten`;
-  return `${r.theirs.updatedBy} changed the ${what} “${r.name}” at ${r.theirs.updatedAt} (now version ${r.theirs.version}; yours is based on version ${r.mine}): nothing was overwritten`;
+  if (r.mine === 0) return `the team already has a ${what} named “${r.name}” (version ${r.theirs.version}, by ${r.theirs.updatedBy} at ${shortTime(r.theirs.updatedAt)}): nothing was overwritten`;
+  return `${r.theirs.updatedBy} changed the ${what} “${r.name}” at ${shortTime(r.theirs.updatedAt)} (now version ${r.theirs.version}; yours is based on version ${r.mine}): nothing was overwritten`;
 }

@@ -9,7 +9,7 @@ import { UserNameSchema } from '../../lib/team/api';
 import { createToken, issueSignInLink } from '../team/auth';
 import { startTeamServer } from '../team/server';
 import { describeDatabase, openTeamStore } from '../team/store/open';
-import type { TeamStore } from '../team/store/types';
+import { LastOwner, type TeamStore } from '../team/store/types';
 import type { CommandExit } from './index';
 
 export const TEAM_URL_ENV = 'RPCSCOPE_TEAM_URL';
@@ -20,6 +20,7 @@ const USAGE = `usage:
                       [--public-url https://team.example] [--max-session-mb 256]
   rpcscope team user add NAME --role owner|member|viewer --database URL [--url TEAM_URL]
   rpcscope team user link NAME --database URL [--url TEAM_URL]     a fresh one-time sign-in link
+  rpcscope team user role NAME --role owner|member|viewer --database URL   (the last owner stays one)
   rpcscope team token create --user NAME [--name LABEL] --database URL
   rpcscope team token revoke TOKEN_ID --database URL
 --database also takes sqlite:FILE (one machine, for trying it out). TEAM_URL defaults to $${TEAM_URL_ENV}.`;
@@ -92,6 +93,33 @@ async function serve(values: Record<string, string | boolean | undefined>): Prom
   return { code: 0 };
 }
 
+/** `team user role NAME --role R`: owners change roles from the machine that holds the database. */
+async function changeRole(arg: string | undefined, values: Record<string, string | boolean | undefined>): Promise<CommandExit> {
+  const name = UserNameSchema.safeParse(arg ?? '');
+  if (!name.success) throw new UsageError(`NAME: ${name.error.issues[0]?.message ?? 'missing'}`);
+  const role = values.role as Role | undefined;
+  if (!role || !ROLES.includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  return withStore(values.database as string | undefined, async (store) => {
+    const user = await store.user({ name: name.data });
+    if (!user) throw new UsageError(`no user named ${name.data}`);
+    if (user.role === role) {
+      console.log(`${user.name} is already ${role}`);
+      return { code: 0 };
+    }
+    try {
+      await store.setRole(user.id, role);
+    } catch (err) {
+      if (err instanceof LastOwner) {
+        console.error(`rpcscope team: ${err.message}; nothing was changed`);
+        return { code: 1 };
+      }
+      throw err;
+    }
+    console.log(`${user.name} is now ${role} (was ${user.role}); it applies to their next request`);
+    return { code: 0 };
+  });
+}
+
 export async function runTeamCli(argv: string[]): Promise<CommandExit> {
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -117,6 +145,7 @@ export async function runTeamCli(argv: string[]): Promise<CommandExit> {
         return { code: 0 };
       });
     }
+    if (what === 'user' && sub === 'role') return await changeRole(arg, values);
     if (what === 'token' && sub === 'create') {
       if (!values.user) throw new UsageError('--user NAME is required');
       return await withStore(values.database, async (store) => {

@@ -9,7 +9,7 @@ import { may } from '../../lib/team/roles';
 import { createToken, issueSignInLink } from './auth';
 import { HttpError, readJson, sendJson } from './http';
 import type { TeamRoute } from './context';
-import { NameTaken } from './store/types';
+import { LastOwner, NameTaken } from './store/types';
 
 export const PEOPLE_ROUTES: TeamRoute[] = [
   { method: 'GET', path: '/api/me', action: 'read', handle: async ({ res, caller }) => sendJson(res, 200, { name: caller.user.name, role: caller.user.role, via: caller.via }) },
@@ -37,7 +37,12 @@ export const PEOPLE_ROUTES: TeamRoute[] = [
       const { role } = await readJson(req, z.strictObject({ role: RoleSchema }), TEAM_LIMITS.bodyBytes);
       const user = await ctx.store.user({ name: params.name });
       if (!user) throw new HttpError(404, `no user ${params.name}`);
-      await ctx.store.setRole(user.id, role);
+      try {
+        await ctx.store.setRole(user.id, role);
+      } catch (err) {
+        if (err instanceof LastOwner) throw new HttpError(409, err.message);
+        throw err;
+      }
       sendJson(res, 200, { ...user, role });
     },
   },

@@ -10,6 +10,7 @@ import type { TeamComment } from '../../../lib/team/api';
 import { migrate } from './migrations';
 import type { Executor, Param, Row } from './sql';
 import {
+  LastOwner,
   NameTaken,
   TooLarge,
   type DocKind,
@@ -116,8 +117,19 @@ export class SqlTeamStore implements TeamStore {
   async users() {
     return (await this.ex.all(`SELECT * FROM team_users ORDER BY name`)).map(toUser);
   }
-  async setRole(userId: string, role: Role) {
-    await this.ex.run(`UPDATE team_users SET role = ? WHERE id = ?`, [role, userId]);
+  setRole(userId: string, role: Role) {
+    return this.ex.tx(async (tx) => {
+      // Two owners demoting each other at once: the lock makes the second see the first's change.
+      if (tx.engine === 'postgres') await tx.run(`LOCK TABLE team_users IN SHARE ROW EXCLUSIVE MODE`);
+      const changed = await tx.run(
+        `UPDATE team_users SET role = ? WHERE id = ?
+           AND (? = 'owner' OR role <> 'owner' OR (SELECT COUNT(*) FROM team_users WHERE role = 'owner') > 1)`,
+        [role, userId, role],
+      );
+      if (changed === 1) return;
+      const user = await tx.all(`SELECT name FROM team_users WHERE id = ?`, [userId]);
+      if (user[0]) throw new LastOwner(String(user[0].name));
+    });
   }
   async setPassword(userId: string, hash: string) {
     await this.ex.run(`UPDATE team_users SET password_hash = ? WHERE id = ?`, [hash, userId]);

@@ -66,6 +66,13 @@ export class TooLarge extends Error {
 
 export class NameTaken extends Error {}
 
+/** A team keeps at least one owner: the last one cannot be demoted (someone must manage people). */
+export class LastOwner extends Error {
+  constructor(readonly name: string) {
+    super(`${name} is the team's last owner: make someone else an owner first (rpcscope team user role NAME --role owner)`);
+  }
+}
+
 export interface TeamStore {
   readonly engine: 'postgres' | 'sqlite';
   /** Brings the schema up to date (versioned, idempotent); the versions it applied. */
@@ -75,6 +82,7 @@ export interface TeamStore {
   addUser(name: string, role: Role): Promise<TeamUser>;
   user(nameOrId: { name: string } | { id: string }): Promise<TeamUser | undefined>;
   users(): Promise<TeamUser[]>;
+  /** Changes a person's role; LastOwner when it would leave the team without an owner. */
   setRole(userId: string, role: Role): Promise<void>;
   setPassword(userId: string, hash: string): Promise<void>;
   passwordHash(userId: string): Promise<string | undefined>;

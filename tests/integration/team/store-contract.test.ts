@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTeamStore } from '../../../server/team/store/open';
 import { TEAM_SCHEMA_VERSION } from '../../../server/team/store/migrations';
-import { TooLarge, type TeamStore } from '../../../server/team/store/types';
+import { LastOwner, TooLarge, type TeamStore } from '../../../server/team/store/types';
 import { postgresEngine, sqliteEngine } from './engines';
 
 const target = { kind: 'http', url: 'http://127.0.0.1:9/rpc' } as const;
@@ -48,6 +48,17 @@ describe.each([postgresEngine(), sqliteEngine()])('team store on $name', (engine
     await store.addUser('bob', 'viewer');
     await expect(store.addUser('bob', 'member')).rejects.toThrow('there is already a user named bob');
     expect((await store.users()).map((u) => u.name)).toEqual(['bob']);
+  });
+
+  it('keeps at least one owner: two owners demoting each other at once leave one', async () => {
+    const { store } = await fresh();
+    const [a, b] = [await store.addUser('oa', 'owner'), await store.addUser('ob', 'owner')];
+    await expect(store.setRole(a.id, 'member')).resolves.toBeUndefined();
+    await expect(store.setRole(b.id, 'viewer')).rejects.toThrow(LastOwner);
+    await store.setRole(a.id, 'owner');
+    const both = await Promise.allSettled([store.setRole(a.id, 'member'), store.setRole(b.id, 'member')]);
+    expect(both.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect((await store.users()).filter((u) => u.role === 'owner')).toHaveLength(1);
   });
 
   it('takes a sign-in code once, and never after it expired', async () => {
