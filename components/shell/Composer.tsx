@@ -18,6 +18,8 @@ const mcpShown = new Set<string>();
 /** Memoised: filter changes and new entries re-render the workspace, not the editors. */
 export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
   const isMcp = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id === 'mcp');
+  // Chosen as MCP (the connect form's protocol, or the dialect picker), not merely detected while typing.
+  const chosenMcp = useSessions((s) => isMcp && s.sessions[sessionId]?.summary.dialect?.overridden === true);
   const open = usePreferences((s) => s.composerOpen);
   const setOpen = usePreferences((s) => s.setComposerOpen);
   const height = usePreferences((s) => s.composerHeight);
@@ -36,12 +38,13 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
     usePreferences.getState().setComposerOpen(true);
   }, [panelRequest]);
 
-  // An MCP session opens on its panes (the tools are what a user came for), once per session.
+  // A session chosen as MCP opens on its panes (the tools are what a user came for), once per
+  // session; one only detected as MCP keeps the builder the user is typing in (the tab is beside it).
   useEffect(() => {
-    if (!isMcp || mcpShown.has(sessionId)) return;
+    if (!chosenMcp || mcpShown.has(sessionId)) return;
     mcpShown.add(sessionId);
     useUi.getState().setComposerTab('mcp');
-  }, [isMcp, sessionId]);
+  }, [chosenMcp, sessionId]);
 
   return (
     <>

@@ -38,7 +38,7 @@ test('a saved batch gets fresh auto ids each time it is loaded or run, and keeps
   // Saved into a new collection, then sent once: id 1 is now used in this session.
   await editor.getByTestId('save-to-collection').click();
   const save = page.getByRole('form', { name: 'Save to collection' });
-  await save.getByLabel('Collection').selectOption({ label: 'New collection…' });
+  await save.getByLabel('Collection', { exact: true }).selectOption({ label: 'New collection…' });
   await save.getByLabel('New collection name').fill('Batch ids');
   await save.getByLabel('Item name').fill('two reads');
   await save.getByTestId('save-item').click();
@@ -49,7 +49,9 @@ test('a saved batch gets fresh auto ids each time it is loaded or run, and keeps
   // Loaded back into the batch editor: the auto entry is "auto" again and numbered for the session.
   await page.getByRole('tab', { name: /^Collections/ }).click();
   const panel = page.getByTestId('collections-panel');
-  await panel.getByRole('treeitem', { name: 'Collection Batch ids' }).click();
+  // Saving into a new collection may have unfolded it already.
+  const collection = panel.getByRole('treeitem', { name: 'Collection Batch ids' });
+  if ((await collection.getAttribute('aria-expanded')) !== 'true') await collection.click();
   const item = panel.getByRole('treeitem', { name: 'two reads (batch)' });
   await item.click();
   const details = panel.getByTestId('item-details');

@@ -47,7 +47,7 @@ test('dragging an item with the mouse moves it into a folder, then into another 
 
   // Onto the folder: outlined while hovered, and the item is then inside it (the folder unfolds).
   await mouseDrag(page, item, folderRow, () => expect(folderRow).toHaveAttribute('data-drop-over', 'true'));
-  const archive = node('Drag source').locator('li[data-folder-id]').filter({ has: folderRow });
+  const archive = node('Drag source').locator('li[data-folder-id]').filter({ has: page.getByRole('treeitem', { name: 'Folder archive' }) });
   await expect(archive.getByRole('treeitem', { name: 'ping me (request)' })).toBeVisible();
   await expect(folderRow).not.toHaveAttribute('data-drop-over', 'true');
 

@@ -33,10 +33,10 @@ const inside = (outer: Box, inner: Box) => inner.x >= outer.x - 0.5 && inner.y >
 test('at 1024×700 no two top-bar controls overlap, and the secondary actions are in a keyboard menu', async ({ page, app, consoleErrors }) => {
   void consoleErrors;
   await page.setViewportSize({ width: 1024, height: 700 });
-  await openApp(page, app);
   const headers = { [TOKEN_HEADER]: app.token, origin: app.origin, 'content-type': 'application/json' };
   const env = await page.request.post(`${app.origin}/api/environments`, { headers, data: { name: 'staging with a long name', variables: [{ name: 'host', value: '127.0.0.1', secret: false }] } });
   expect(env.ok()).toBe(true);
+  await openApp(page, app);
   await connectStdio(page, STDIO_PEER, { name: 'a session with a rather long descriptive name' });
   await page.getByLabel('Active environment').first().selectOption({ label: 'staging with a long name (1)' });
 

@@ -124,6 +124,26 @@ describe('rpcscope run', () => {
     expect(out).toContain('payload uses {{token}}: not defined in the chosen environment');
   });
 
+  it('a batch saved with "auto" ids gets fresh ones above the ids sent before it, and the typed id stays', async () => {
+    const s = await accountServer('ada');
+    servers.push(s.server);
+    const target = { kind: 'http', url: `http://${s.url}/rpc` };
+    const idIs = (path: string, value: unknown) => ({ kind: 'equals', path, value });
+    const batch = '[{"jsonrpc":"2.0","id":1,"method":"whoami","params":["x"]},{"jsonrpc":"2.0","id":"typed","method":"whoami","params":["x"]}]';
+    const file2 = file('auto.json', {
+      format: 'rpcscope-collection', version: 2, name: 'Auto ids', folders: [],
+      items: [
+        { name: 'typed first', kind: 'request', target, payload: { text: '{"jsonrpc":"2.0","id":7,"method":"whoami","params":["x"]}' } },
+        { name: 'saved batch', kind: 'batch', target, payload: { text: batch, autoIds: [0] }, checks: { assertions: [idIs('$[0].id', 8), idIs('$[1].id', 'typed')], captures: [] } },
+      ],
+    });
+    const lines: string[] = [];
+    const report = await runCollection(parseRunArgs([file2]), (l) => lines.push(l));
+    expect(lines.join('\n')).toContain('PASS  saved batch');
+    expect(report.items[1].sent).toContain('"id":8,');
+    expect(report).toMatchObject({ passed: 2, failed: 0, errors: 0 });
+  });
+
   it('bad usage exits 2 and says why, sending nothing', async () => {
     const coll = file('c3.json', collection);
     const s = await accountServer('ada');

@@ -152,4 +152,22 @@ describe('collections through the API', () => {
     const closed = await t.api<{ error: string }>('POST', url, { environmentId: env.json.environment.id, sessionId });
     expect(closed.status).toBe(409);
   });
+
+  it('a saved batch\'s "auto" ids continue from the session\'s next id in a folder run; bad positions are refused', async () => {
+    const c = await t.api<{ collection: { id: string } }>('POST', '/api/collections', { name: 'auto ids' });
+    const items = `/api/collections/${c.json.collection.id}/items`;
+    const bad = await t.api<{ error: string }>('POST', items, { kind: 'batch', name: 'bad', payload: { text: '[]', autoIds: ['x'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toContain('payload.autoIds must hold entry positions');
+    const batch = '[{"jsonrpc":"2.0","id":1,"method":"echo","params":["a"]},{"jsonrpc":"2.0","id":"typed","method":"echo","params":["b"]}]';
+    await t.api('POST', items, { kind: 'batch', name: 'two echoes', target: stdioTarget, payload: { text: batch, autoIds: [0] } });
+    const opened = await t.api<{ session: SessionSummary }>('POST', '/api/sessions', { target: stdioTarget, name: 'auto ids' });
+    const sessionId = opened.json.session.id;
+    const run = await t.api<{ report: { items: { sent?: string }[] } }>('POST', `/api/collections/${c.json.collection.id}/run`, { sessionId, firstAutoId: 41 });
+    expect(run.status).toBe(200);
+    expect(run.json.report.items[0].sent).toBe(batch.replace('"id":1,', '"id":41,'));
+    const refused = await t.api<{ error: string }>('POST', `/api/collections/${c.json.collection.id}/run`, { sessionId, firstAutoId: -1 });
+    expect(refused.status).toBe(400);
+    await t.api('POST', `/api/sessions/${sessionId}/close`);
+  });
 });
