@@ -25,6 +25,7 @@ import { measureFlood, type FloodResult } from './ui-flood';
 import { TYPED, keyP95, measureFilters, worstCpu, worstMedian, type FilterFigures } from './ui-filters';
 import { rendererMainThreadClock, withCpu } from './ui-cpu';
 import { bytesPerEntry, heapAfterGc } from './ui-memory';
+import { diagramLines, measureDiagramVsTimeline, type DiagramFigures } from './ui-diagram';
 import { frameLine, median, ms, summarizeFrames, table, verdict, type FrameSample, type FrameSummary } from './ui-stats';
 
 const ENTRIES = Number(process.env.BENCH_UI_ENTRIES ?? 100_000);
@@ -90,6 +91,9 @@ async function main(): Promise<void> {
     const lastSeq = seeded.session.events[seeded.session.events.length - 1].seq;
     const atBottom = (await page.evaluate(`[...document.querySelectorAll('[data-testid="timeline-scroll"] [role="row"]')].some((r) => r.getAttribute('data-seq') === '${lastSeq}')`)) as boolean;
 
+    // The sequence diagram beside the timeline (bench/ui-diagram.ts).
+    const diagram = await measureDiagramVsTimeline(page, clock);
+
     // Live floods.
     const floods: FloodResult[] = [];
     if (!SKIP_FLOOD) {
@@ -97,7 +101,7 @@ async function main(): Promise<void> {
       floods.push(await measureFlood(page, app, { burst: 20_000 }, clock));
     }
 
-    report({ open, memory, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollCpu, scrollAll, atBottom, floods, consoleErrors });
+    report({ open, memory, nav, filters, steady: summarizeFrames(steady), sweep: summarizeFrames(sweep), scrollCpu, scrollAll, atBottom, diagram, floods, consoleErrors });
   } finally {
     await browser.close();
     await app?.stop();
@@ -107,7 +111,7 @@ async function main(): Promise<void> {
 
 function report(r: {
   open: OpenTimes & { cpuMs: number }; memory: { before: number; open: number; perEntry: number }; nav: NavTimes; filters: FilterFigures;
-  steady: FrameSummary; sweep: FrameSummary; scrollCpu: { steady: number; sweep: number }; scrollAll: FrameSummary; atBottom: boolean; floods: FloodResult[]; consoleErrors: string[];
+  steady: FrameSummary; sweep: FrameSummary; scrollCpu: { steady: number; sweep: number }; scrollAll: FrameSummary; atBottom: boolean; diagram: DiagramFigures; floods: FloodResult[]; consoleErrors: string[];
 }): void {
   const out: string[] = [''];
   out.push(`UI benchmark: ${ENTRIES.toLocaleString('en-US')}-entry session, Chromium headless, 1440×900, ${os.cpus().length} CPU cores, load average ${loadAtStart[0].toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end (other work on the machine slows every figure)`);
@@ -135,6 +139,8 @@ function report(r: {
   out.push(`  wheel-like, 120 px a frame, 1.5 s: ${frameLine(r.steady)}; main-thread CPU ${ms(r.scrollCpu.steady)} a frame`);
   out.push(`  scrollbar sweep top→bottom, 1.5 s: ${frameLine(r.sweep)}; main-thread CPU ${ms(r.scrollCpu.sweep)} a frame`);
   out.push(`  last entry on screen after scrolling to the bottom: ${r.atBottom ? 'yes' : 'NO'}`);
+  out.push('');
+  out.push(...diagramLines(r.diagram));
   for (const f of r.floods) {
     out.push('');
     out.push(`Live flood, ${f.label} (${f.entries.toLocaleString('en-US')} entries, recorded in ${f.recordSeconds.toFixed(1)} s)`);
@@ -152,6 +158,8 @@ function report(r: {
   out.push(verdict(worstCpu(r.filters) < 100, 'slowest filter, main-thread CPU (median)', ms(worstCpu(r.filters)), '< 100 ms'));
   out.push(verdict(keyP95(r.filters) < 100, 'keystroke in the filter box, p95', ms(keyP95(r.filters)), '< 100 ms'));
   out.push(verdict(r.scrollAll.over50 === 0, 'frames over 50 ms while scrolling', `${r.scrollAll.over50} (max ${ms(r.scrollAll.max)})`, 'none'));
+  const diagramRatio = r.diagram.diagram.steady.cpuPerFrame / r.diagram.timeline.steady.cpuPerFrame;
+  out.push(verdict(diagramRatio <= 1.5, 'diagram vs timeline, CPU a wheel frame', Number.isFinite(diagramRatio) ? `${diagramRatio.toFixed(2)}×` : '-', '≤ 1.5× the timeline'));
   for (const f of r.floods) {
     out.push(verdict(f.frames.over50 === 0, `frames over 50 ms, ${f.label}`, `${f.frames.over50} (max ${ms(f.frames.max)})`, 'none'));
     out.push(verdict(f.clicks.max < 500, `click response, ${f.label}`, ms(f.clicks.max), '< 500 ms'));

@@ -14,7 +14,8 @@ import { useViews } from '@/components/stores/views';
 import type { SeqLookup, StatusTone } from '@/lib/timeline/status';
 import { formatSinceStart } from '@/lib/timeline/format';
 import { arrowOf, gapLabel, joinsOf, laneX, type Lane } from '@/lib/views/sequence';
-import { COMPACT_AXIS, SCALED_AXIS, layoutAxis, rowsIn } from '@/lib/views/time-axis';
+import { COMPACT_AXIS, SCALED_AXIS, layoutAxis, rowsIn, type AxisGap } from '@/lib/views/time-axis';
+import { joinWindow } from '@/lib/views/join-window';
 
 const TONE: Record<StatusTone, string> = { ok: 'text-fg', error: 'text-err', warn: 'text-warn', pending: 'text-pending', muted: 'text-muted' };
 const GUTTER = 76;
@@ -23,6 +24,18 @@ const INSET = 90;
 const OVERSCAN_PX = 300;
 /** The window moves in steps of this many pixels, so scrolling re-renders every few rows, not every pixel. */
 const STEP_PX = 150;
+
+/** The first gap at or after `row` (gaps are in row order). */
+function firstGapFrom(gaps: readonly AxisGap[], row: number): number {
+  let lo = 0;
+  let hi = gaps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (gaps[mid].row < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 interface ArrowRowProps {
   ev: TrafficEvent;
@@ -110,6 +123,7 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
 
   // Every join once per layout (typed arrays): the visible ones are a cheap numeric scan per step.
   const joins = useMemo(() => joinsOf(events, indexes, (s) => rowOfSeq.get(s), lanes.length, lookup), [events, indexes, rowOfSeq, lanes.length, lookup]);
+  const joinsNear = useMemo(() => joinWindow(joins), [joins]);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
@@ -131,7 +145,6 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
   const width = Math.max(320, size.w);
   const x = (lane: number) => GUTTER + laneX(lane, lanes.length, width - GUTTER, INSET);
   const mid = (r: number) => axis.top[r] + axis.rowPx * 0.6;
-  const bandH = Math.max(0, Math.min(axis.height, y1) - y0);
 
   const rowsOnScreen = [];
   for (let r = start; r < end; r++) {
@@ -143,17 +156,18 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
     );
   }
 
+  // Only the joins crossing the drawn rows (a binary search, not a scan of every join per step).
   const joinsOnScreen = [];
-  for (let k = 0; k < joins.length; k++) {
+  for (const k of joinsNear.crossing(start, end)) {
     const j = joins[k];
-    if (axis.top[j.toRow] + axis.rowPx < y0 || axis.top[j.fromRow] > y1) continue;
     joinsOnScreen.push(
       <line key={k} data-join={`${events[indexes[j.fromRow]].seq}-${events[indexes[j.toRow]].seq}`} x1={x(j.lane)} y1={mid(j.fromRow)} x2={x(j.lane)} y2={mid(j.toRow)}
         stroke="currentColor" strokeWidth={4} strokeOpacity={0.3} strokeDasharray={j.dashed ? '4 3' : undefined} className={TONE[j.tone]} />,
     );
   }
 
-  const gapsOnScreen = axis.gaps.filter((g) => axis.top[g.row] >= y0 && axis.top[g.row] < y1 + 40);
+  const gapsOnScreen: AxisGap[] = [];
+  for (let k = firstGapFrom(axis.gaps, start); k < axis.gaps.length && axis.gaps[k].row <= end; k++) gapsOnScreen.push(axis.gaps[k]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden" data-testid="sequence-view">
@@ -167,13 +181,17 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
           <div className="flex h-full items-center justify-center p-6 text-[12.5px] text-muted">{events.length === 0 ? 'Nothing has crossed the wire yet.' : 'No entries match the filter.'}</div>
         ) : (
           <div style={{ height: axis.height, position: 'relative' }}>
-            <svg role="list" aria-label="Sequence diagram" width={width} height={bandH} style={{ position: 'absolute', top: y0, left: 0 }} className="select-none font-mono">
+            {/*
+              One SVG as tall as the whole axis, rows at their own y: a scroll step adds and removes rows
+              at the edges and moves nothing else, so the browser repaints only those (a band that moved
+              with the window repainted every row on every step: the diagram's largest cost per frame).
+            */}
+            <svg role="list" aria-label="Sequence diagram" width={width} height={axis.height} style={{ position: 'absolute', top: 0, left: 0 }} className="select-none font-mono">
               <defs>
                 <marker id="seq-filled" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="context-stroke" /></marker>
                 <marker id="seq-open" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10" fill="none" stroke="context-stroke" strokeWidth={1.5} /></marker>
               </defs>
-              {lanes.map((_, i) => <line key={i} x1={x(i)} y1={0} x2={x(i)} y2={bandH} className="stroke-line-strong" strokeWidth={1} />)}
-              <g transform={`translate(0 ${-y0})`}>
+              {lanes.map((_, i) => <line key={i} x1={x(i)} y1={0} x2={x(i)} y2={axis.height} className="stroke-line-strong" strokeWidth={1} />)}
               {gapsOnScreen.map((g) => {
                 const gy = axis.top[g.row] - 7;
                 return (
@@ -185,7 +203,6 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
               })}
               {joinsOnScreen}
               {rowsOnScreen}
-              </g>
             </svg>
           </div>
         )}
