@@ -66,9 +66,7 @@ export class PostHandler implements Dispatcher.DispatchHandler {
   onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
     // 1xx informational answers come before the reply (node:http skipped them too).
     if (statusCode < 200) return true;
-    const names: string[] = new Array<string>(rawHeaders.length);
-    for (let i = 0; i < rawHeaders.length; i++) names[i] = rawHeaders[i].toString('latin1');
-    const meta: HttpMeta = { status: statusCode, statusText, headers: headerRecord(names), url: this.owner.href, method: 'POST' };
+    const meta: HttpMeta = { status: statusCode, statusText, headers: headerRecord(rawHeaders), url: this.owner.href, method: 'POST' };
     if (this.ref !== undefined) meta.requestSeq = this.ref;
     this.meta = meta;
     this.owner.noteReply(meta, this.sent);

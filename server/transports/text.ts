@@ -69,13 +69,21 @@ export function toBuffer(data: Uint8Array | string): Buffer {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
-/** Own-property record from header pairs; a peer's `__proto__` header stays a plain key. */
-export function headerRecord(rawHeaders: string[]): Record<string, string> {
-  const map = new Map<string, string>();
+/**
+ * Own-property record from header pairs (names lower-cased, repeats joined with ", "); a peer's
+ * `__proto__` header stays a plain key. Buffers (undici's raw headers) are read as latin1, as
+ * node:http reads them. Built in place, without a Map in between: this runs for every HTTP reply.
+ */
+export function headerRecord(rawHeaders: ReadonlyArray<string | Buffer>): Record<string, string> {
+  const out: Record<string, string> = {};
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i].toLowerCase();
-    const prev = map.get(name);
-    map.set(name, prev === undefined ? rawHeaders[i + 1] : `${prev}, ${rawHeaders[i + 1]}`);
+    const n = rawHeaders[i];
+    const v = rawHeaders[i + 1];
+    const name = (typeof n === 'string' ? n : n.toString('latin1')).toLowerCase();
+    const value = typeof v === 'string' ? v : v.toString('latin1');
+    const joined = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
+    if (name === '__proto__') Object.defineProperty(out, name, { value: joined, enumerable: true, writable: true, configurable: true });
+    else out[name] = joined;
   }
-  return Object.fromEntries(map);
+  return out;
 }
