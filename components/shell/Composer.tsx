@@ -9,6 +9,7 @@ import { useUi } from '@/components/stores/ui';
 import { Tabs } from '@/components/ui/Tabs';
 import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { Splitter } from './Splitter';
+import { InjectToControl } from '@/components/builder/InjectToControl';
 
 /** Memoised: filter changes and new entries re-render the workspace, not the editors. */
 export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
@@ -47,6 +48,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
           value={tab}
           onChange={(t) => { setTab(t); setOpen(true); }}
         />
+        <InjectToControl sessionId={sessionId} />
       </div>
       {open ? (
         <>
