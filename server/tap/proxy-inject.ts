@@ -50,7 +50,7 @@ interface WsPair {
 
 export class ProxyInjector {
   private readonly book = new InjectBook();
-  /** The client's last POST: where it went and its end-to-end headers (values never logged). */
+  /** The client's last POST: where it went and its headers as sent (values never logged). */
   private lastPost: { url: URL; rawHeaders: string[] } | null = null;
   private sessionId: string | undefined;
   private readonly streams = new Set<ClientStream>();
@@ -58,17 +58,16 @@ export class ProxyInjector {
 
   constructor(private readonly ctx: InjectContext) {}
 
-  /** A client POST went on to `url` (its headers are what an injected POST carries). */
+  /** A client POST went on to `url` (its headers are what an injected POST carries; only kept here, read when injecting). */
   sawPost(url: URL, rawHeaders: string[]): void {
-    this.lastPost = { url, rawHeaders: endToEnd(rawHeaders) };
-    const sid = headerRecord(rawHeaders)[SESSION_HEADER];
-    if (sid) this.sessionId = sid;
+    this.lastPost = { url, rawHeaders };
   }
 
   /** The target answered with these headers (an MCP server names the session on initialize's answer). */
   sawReply(rawHeaders: string[]): void {
-    const sid = headerRecord(rawHeaders)[SESSION_HEADER];
-    if (sid) this.sessionId = sid;
+    // Looked for only until known: every POST pays this, and the client's own header wins anyway.
+    if (this.sessionId) return;
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i].toLowerCase() === SESSION_HEADER) this.sessionId = rawHeaders[i + 1];
   }
 
   /** The client's open event stream (a GET's SSE answer): what the target writes goes through the returned splice. */
@@ -151,7 +150,7 @@ export class ProxyInjector {
     const secure = url.protocol === 'https:';
     const bytes = Buffer.from(body, 'utf8');
     const headers: string[] = [];
-    const carried = this.lastPost?.rawHeaders ?? [];
+    const carried = this.lastPost ? endToEnd(this.lastPost.rawHeaders) : [];
     for (let i = 0; i + 1 < carried.length; i += 2) if (!OWN_HEADERS.has(carried[i].toLowerCase())) headers.push(carried[i], carried[i + 1]);
     if (this.sessionId && !headers.some((h, i) => i % 2 === 0 && h.toLowerCase() === SESSION_HEADER)) headers.push('Mcp-Session-Id', this.sessionId);
     headers.push('Host', url.host, 'Content-Type', 'application/json', 'Accept', 'application/json, text/event-stream', 'Content-Length', String(bytes.length));
