@@ -4,14 +4,18 @@
  * fixture peer, recording into the app on the same data directory. The user picks the tap
  * session, chooses "to server", sends a request: it is answered, marked injected in the timeline
  * and the inspector, and the client never gets the answer. "To client" delivers a notification
- * to the client as if the server had sent it.
+ * to the client as if the server had sent it. The HTML export shows the same marks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect } from './helpers/fixtures';
 import { openApp, rows, setEditor } from './helpers/app';
 import { REPO_ROOT } from './helpers/server';
+import { TOKEN_HEADER } from '../../lib/session/bridge';
 
 /** The newest row of that kind whose method cell mentions `method` (a mark's word goes before it). */
 const row = (page: Page, kind: string, method: string) => rows(page).and(page.locator(`[data-kind="${kind}"]`)).filter({ has: page.getByRole('cell', { name: method }) }).last();
@@ -100,5 +104,24 @@ test.describe('inject into a tapped conversation', () => {
     tap.stdin!.write('{"jsonrpc":"2.0","id":2,"method":"sum","params":[2,3]}\n');
     await expect.poll(() => seenByClient.filter((m) => m.id === 2).length, { timeout: 15_000 }).toBe(1);
     expect(seenByClient.filter((m) => m.method === undefined).map((m) => [m.id, m.result])).toEqual([[1, 3], [2, 5]]);
+
+    // The HTML export shows the same marks (its viewer reads lib/timeline/marks.ts too).
+    const sessionId = await page.evaluate(() => window.sessionStorage.getItem('rpcscope.activeSession'));
+    const exported = await page.request.get(`${app.origin}/api/sessions/${sessionId}/export?format=html`, { headers: { [TOKEN_HEADER]: app.token } });
+    expect(exported.ok()).toBe(true);
+    const dir = mkdtempSync(path.join(tmpdir(), 'rpcscope-inject-html-'));
+    try {
+      const file = path.join(dir, 'tap.rpcscope.html');
+      writeFileSync(file, await exported.body());
+      await page.goto(pathToFileURL(file).href);
+      const badge = page.locator('.row .mark-injected').first();
+      await expect(badge).toHaveText('injected');
+      await expect(badge).toHaveAttribute('title', /written to the server as if from the client/);
+      await expect(page.locator('.row .mark-consumed')).toHaveCount(1);
+      await badge.click();
+      await expect(page.locator('tr[data-key="marked"]')).toContainText('injected: Injected by rpcscope');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
