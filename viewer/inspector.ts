@@ -10,6 +10,7 @@ import { parseJsonLossless, stringifyNode } from '../lib/timeline/json';
 import { eventStatus, rowLatency, type SeqLookup } from '../lib/timeline/status';
 import { splitWire } from '../lib/timeline/wire';
 import { add, clear, el, kvTable } from './dom';
+import { marksText } from './marks';
 
 /** Texts past this size are shown cut, with a button for the rest (a 50 MB frame would hang the page). */
 const MAX_SHOWN = 1_000_000;
@@ -62,6 +63,7 @@ export function renderInspector(node: HTMLElement, ev: TrafficEvent | undefined,
     ['time', `${formatClock(ev.time)}  (${formatSinceStart(ev.t)})`],
     ['id', idLabel(ev.idText, ev.id)],
     ['method', ev.method ?? pair?.method],
+    ['marked', marksText(ev, lookup)],
     ['state', ev.state ? ev.state + (ev.late ? ' (late)' : '') : ''],
     ['status', status.label],
     ['paired with', ev.pair !== undefined ? jump(ev.pair) : ''],

@@ -9,6 +9,7 @@ import { formatLatency, formatSinceStart, idLabel, visibleText } from '../lib/ti
 import { entrySummary } from '../lib/timeline/summary';
 import { eventStatus, findingsCount, rowLatency, type SeqLookup, type StatusTone } from '../lib/timeline/status';
 import { add, clear, el } from './dom';
+import { withMarks } from './marks';
 
 const ROW_H = 22;
 const OVERSCAN = 12;
@@ -65,7 +66,7 @@ export function renderTimeline(events: readonly TrafficEvent[], lookup: SeqLooku
       el('span', `dir-${ev.dir}`, DIR_MARK[ev.dir] ?? ev.dir),
       el('span', ev.kind === 'error' ? 't-error' : '', kindLabel(ev)),
       el('span', '', idLabel(ev.idText, ev.id)),
-      el('span', method ? CELL_TONE[method.tone] : '', method ? (method.prefix ? `${method.prefix} ` : '') + method.text : ''),
+      withMarks(el('span', method ? CELL_TONE[method.tone] : '', method ? (method.prefix ? `${method.prefix} ` : '') + method.text : ''), ev, lookup),
       el('span', '', formatLatency(rowLatency(ev, lookup))),
       el('span', TONE[status.tone], status.label),
       el('span', findings ? 't-warn' : 't-muted', findings || ''),

@@ -19,9 +19,11 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
   const sync = useBuilder((s) => s.autoReplySync[sessionId]);
   const [method, setMethod] = useState(defaultMethod);
   const status = useSessions((s) => s.sessions[sessionId]?.summary.status);
+  // A tapped conversation's real client answers the server: rpcscope keeps no auto-replies there.
+  const tap = useSessions((s) => s.sessions[sessionId]?.summary.target.kind === 'tap');
   useEffect(() => {
-    if (status === 'open') void loadAutoReplies(sessionId);
-  }, [sessionId, status]);
+    if (status === 'open' && !tap) void loadAutoReplies(sessionId);
+  }, [sessionId, status, tap]);
   const [result, setResult] = useState('null');
   const names = Object.keys(rules).sort();
   const check = checkJson(result.trim());
@@ -38,6 +40,7 @@ export function AutoRepliesSection({ sessionId, compact = false, defaultMethod =
     void saveAutoReplies(sessionId, next);
   };
 
+  if (tap) return null;
   const body = (
     <div className="flex flex-col gap-2 pt-1" data-testid="auto-replies">
       {names.length === 0 ? (

@@ -36,7 +36,7 @@ export function SendStatusLine({ status, event, reply }: { status: SendState; ev
   const outcome = describeOutcome(event, reply);
   return (
     <p data-testid="send-status" className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
-      <span>Sent</span>
+      <span>{status.to ? `Injected to ${status.to}` : 'Sent'}</span>
       <SeqLink seq={status.seq} />
       <span className="text-faint">·</span>
       <span className={TONE[outcome.tone]}>{outcome.text}</span>

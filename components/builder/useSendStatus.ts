@@ -7,12 +7,19 @@ import { useCallback } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
 import { sendStateOf, useSendStatusStore, type SendPanel, type SendState } from '@/components/stores/send-status';
+import { injectToOf, useInjectTo } from '@/components/stores/inject-to';
+import type { InjectTo } from '@/lib/inject/inject';
 
 export type { SendState };
 
 export function useSendStatus(sessionId: string | null, panel: SendPanel) {
   const status = useSendStatusStore((s) => sendStateOf(s, sessionId, panel));
   const setFor = useSendStatusStore((s) => s.set);
+  // A tap session's sends go into its conversation: the Request and Batch panels to the side chosen
+  // above the composer, a reply (to a request the server sent) to the server.
+  const tap = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary.target.kind === 'tap' : false));
+  const chosen = useInjectTo((s) => injectToOf(s, sessionId));
+  const to: InjectTo | undefined = !tap ? undefined : panel === 'request' || panel === 'batch' ? chosen : 'server';
   const sentSeq = status.state === 'sent' ? status.seq : null;
   const event = useSessions((s) => {
     if (!sessionId || sentSeq === null) return undefined;
@@ -33,15 +40,15 @@ export function useSendStatus(sessionId: string | null, panel: SendPanel) {
       // The status belongs to the session the send went to, even if the user switches meanwhile.
       setFor(sessionId, panel, { state: 'sending' });
       try {
-        const seq = await useSessions.getState().send(sessionId, text, environmentId);
-        setFor(sessionId, panel, { state: 'sent', seq });
+        const seq = await useSessions.getState().send(sessionId, text, environmentId, to);
+        setFor(sessionId, panel, { state: 'sent', seq, ...(to ? { to } : {}) });
         return seq;
       } catch (e) {
         setFor(sessionId, panel, { state: 'failed', error: e instanceof Error ? e.message : String(e) });
         return null;
       }
     },
-    [sessionId, panel, setFor],
+    [sessionId, panel, setFor, to],
   );
 
   return { status, event, reply, send, reset: () => { if (sessionId) setFor(sessionId, panel, { state: 'idle' }); } };

@@ -19,6 +19,7 @@ import { FindingsView } from './FindingsView';
 import { PrettyView } from './PrettyView';
 import { RawView } from './RawView';
 import { useSecretReveal } from './SecretReveal';
+import { EntryMarks } from '@/components/timeline/EntryMarks';
 
 const DIR_WORDS = { out: '→ sent', in: '← received', meta: '• connection' } as const;
 const DIR_COLOR = { out: 'text-out', in: 'text-in', meta: 'text-meta' } as const;
@@ -46,6 +47,7 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
         <span className="font-mono text-[11.5px] text-faint">#{ev.seq}</span>
         <span className={`text-[12px] font-semibold ${DIR_COLOR[ev.dir]}`}>{DIR_WORDS[ev.dir]}</span>
         <span className="font-mono text-[12px] text-muted">{ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind}</span>
+        <span data-testid="inspector-marks"><EntryMarks ev={ev} lookup={lookup} /></span>
         {method !== undefined ? <span className="min-w-0 truncate font-mono text-[13px] font-medium text-fg" title={visibleText(method)}>{visibleText(method)}</span> : null}
         {ev.idText !== undefined || ev.id !== undefined ? (
           <span className="font-mono text-[12px] text-muted">id <span className="text-fg">{visibleText(idLabel(ev.idText, ev.id))}</span></span>

@@ -11,6 +11,7 @@ import { useUi } from '@/components/stores/ui';
 import { Tabs } from '@/components/ui/Tabs';
 import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { Splitter } from './Splitter';
+import { InjectToControl } from '@/components/builder/InjectToControl';
 
 /** Sessions whose MCP tab was brought forward once (the first useful view), so a user's choice of tab sticks. */
 const mcpShown = new Set<string>();
@@ -65,6 +66,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
           value={tab}
           onChange={(t) => { setTab(t); setOpen(true); }}
         />
+        <InjectToControl sessionId={sessionId} />
       </div>
       {open ? (
         <>

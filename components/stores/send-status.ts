@@ -5,7 +5,10 @@
  */
 import { create } from 'zustand';
 
-export type SendState = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; seq: number } | { state: 'failed'; error: string };
+import type { InjectTo } from '@/lib/inject/inject';
+
+/** `to`: a tap session's send, injected towards that side. */
+export type SendState = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; seq: number; to?: InjectTo } | { state: 'failed'; error: string };
 /** A reply's status belongs to the request it answers. */
 export type SendPanel = 'request' | 'batch' | `reply:${number}`;
 

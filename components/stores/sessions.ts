@@ -156,10 +156,10 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       return session.id;
     },
 
-    async send(sessionId, text, environmentId) {
+    async send(sessionId, text, environmentId, to) {
       const { seq } = environmentId
         ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: { text, environmentId } })
-        : await api.call(API.send, { params: { id: sessionId }, body: { text } });
+        : await api.call(API.send, { params: { id: sessionId }, body: to ? { text, to } : { text } });
       return seq;
     },
 

@@ -31,7 +31,8 @@ export interface SessionsState {
   connect(target: TargetSpec, name?: string): Promise<string>;
   /** Send one message text exactly as given; resolves with the recorded seq of the `out` event. */
   /** With `environmentId`, `{{variables}}` in the text are filled in by the server (secrets included). */
-  send(sessionId: string, text: string, environmentId?: string): Promise<number>;
+  /** `to`: a tap session's side to inject towards (server/api.ts sends it into the conversation). */
+  send(sessionId: string, text: string, environmentId?: string, to?: 'server' | 'client'): Promise<number>;
   close(sessionId: string): Promise<void>;
   /** Bridge client calls these. */
   applyEvents(sessionId: string, events: TrafficEvent[]): void;

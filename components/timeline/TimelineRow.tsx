@@ -8,6 +8,7 @@ import type { TimeMode } from '@/components/stores/preferences';
 import { entrySummary } from '@/lib/timeline/summary';
 import type { ColumnId } from '@/lib/timeline/columns';
 import { ROW_HEIGHT } from './columns';
+import { EntryMarks } from './EntryMarks';
 
 const TONE: Record<StatusTone, string> = {
   ok: 'text-ok',
@@ -25,8 +26,8 @@ const CELL_TONE: Record<CellTone, string> = { fg: 'text-fg', faint: 'text-faint'
 
 function MethodCell({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
   const cell = methodCell(ev, lookup);
-  if (!cell) return null;
-  return <span className={CELL_TONE[cell.tone]}>{cell.prefix ? <><span className="text-faint">{cell.prefix}</span> </> : null}{cell.text}</span>;
+  if (!cell) return <EntryMarks ev={ev} lookup={lookup} />;
+  return <><EntryMarks ev={ev} lookup={lookup} /><span className={CELL_TONE[cell.tone]}>{cell.prefix ? <><span className="text-faint">{cell.prefix}</span> </> : null}{cell.text}</span></>;
 }
 
 export interface RowProps {

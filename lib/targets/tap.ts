@@ -32,7 +32,7 @@ export type TapTarget = z.infer<typeof TapTargetSchema>;
 const word = (a: string) => (/[\s"'\\]/.test(a) || a === '' ? JSON.stringify(a) : a);
 
 /** The server's side in words: its command line, or the URL the proxy forwards to. */
-function serverSide(t: TapTarget): string {
+export function serverSide(t: TapTarget): string {
   return t.to ?? [t.command ?? '', ...(t.args ?? [])].map(word).join(' ');
 }
 

@@ -115,6 +115,7 @@ function termPredicate(term: Term): { pred: Pred; state: boolean } {
           case 'items': return (ev) => (ev.items?.length ?? 0) > 0;
           case 'id': return (ev) => ev.idText !== undefined || ev.id !== undefined;
           case 'method': return (ev) => ev.method !== undefined;
+          case 'injected': return (ev) => ev.injected === true;
           default: return () => false;
         }
       });

@@ -15,7 +15,7 @@ export interface QueryField {
   example: string;
 }
 
-export const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method'] as const;
+export const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method', 'injected'] as const;
 
 export const DIR_NAMES: Record<string, 'in' | 'out' | 'meta'> = {
   in: 'in', '<-': 'in', incoming: 'in', target: 'in',

@@ -20,19 +20,17 @@ export class TapExchanges {
 
   constructor(private readonly recording: TapRecording) {}
 
-  message(side: Side, body: string, extras: WireExtras, ref?: ExchangeRef): void {
-    if (!ref) {
-      this.recording.message(side, body, extras);
-      return;
-    }
+  message(side: Side, body: string, extras: WireExtras, ref?: ExchangeRef, injected = false): TrafficEvent {
+    if (!ref) return this.recording.message(side, body, extras, injected);
     const x = this.exchange(ref.id);
     if (ref.opens) {
-      const e = this.recording.message(side, body, extras);
+      const e = this.recording.message(side, body, extras, injected);
       x.seq = e.seq;
       x.call = e.kind === 'request' || e.kind === 'batch';
-      return;
+      return e;
     }
-    x.last = this.recording.message(side, body, this.withRequest(x, extras));
+    x.last = this.recording.message(side, body, this.withRequest(x, extras), injected);
+    return x.last;
   }
 
   note(text: string, extras: WireExtras, id?: number): void {

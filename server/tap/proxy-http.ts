@@ -15,6 +15,7 @@ import { SseParser } from '../transports/sse';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd, upstreamUrl } from './proxy-headers';
 import type { RecordingClient } from './recording-client';
+import { readHeld, type HeldBody, type ProxyInjector } from './proxy-inject';
 
 /** A body larger than this passes through whole but is recorded only as a note (like an HTTP session's cap). */
 export const MAX_RECORDED_BODY = 64 * 1024 * 1024;
@@ -24,10 +25,12 @@ export interface ExchangeContext {
   recording: RecordingClient;
   agents: { http: http.Agent; https: https.Agent };
   log(line: string): void;
+  /** Injecting into this tap's conversations (proxy-inject.ts). */
+  inject?: ProxyInjector;
 }
 
 /** Collects a copy of a body, up to the cap. */
-class BodyCopy {
+export class BodyCopy {
   private chunks: Buffer[] = [];
   private size = 0;
   overflowed = false;
@@ -54,8 +57,16 @@ function statusWords(status: number | undefined, text: string | undefined): stri
   return `HTTP ${status ?? '?'}${text ? ` ${text}` : ''}`;
 }
 
-export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const { recording } = ctx;
+export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, held?: HeldBody): void {
+  const { recording, inject } = ctx;
+  // While an injected request waits for the client's answer, a POST is read before it goes on:
+  // one that only answers injected requests is the tap's to keep (the server never sent them).
+  if (!held && inject?.holdsClientPosts(req.method)) {
+    void readHeld(req).then((h) => {
+      if (!(h.ended && inject.keepsClientAnswer(req, res, h.body))) relayExchange(ctx, req, res, h);
+    });
+    return;
+  }
   const url = upstreamUrl(ctx.to, req.url);
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';
@@ -78,9 +89,8 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
 
   // The request: on to the target as it comes; its copy recorded once whole.
   const sent = new BodyCopy();
-  req.pipe(upstream);
-  req.on('data', (chunk: Buffer) => sent.push(chunk));
-  req.on('end', () => {
+  if (method === 'POST') inject?.sawPost(url, req.rawHeaders);
+  const recordRequest = () => {
     if (sent.length === 0) return;
     const meta: HttpMeta = { method, url: url.href, headers: headerRecord(req.rawHeaders) };
     if (sent.overflowed) {
@@ -89,7 +99,17 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     }
     const { text, rawBase64 } = decodeUtf8(sent.bytes);
     recording.message('out', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange, opens: true });
-  });
+  };
+  if (held) sent.push(held.body);
+  if (held?.ended) {
+    upstream.end(held.body);
+    recordRequest();
+  } else {
+    if (held) upstream.write(held.body);
+    req.pipe(upstream);
+    req.on('data', (chunk: Buffer) => sent.push(chunk));
+    req.on('end', recordRequest);
+  }
 
   // The client gave up (closed its socket): so does the request to the target.
   res.on('close', () => {
@@ -120,7 +140,10 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     // An event stream's headers go now (it may be quiet for a while): the client sees it open.
     // Other replies send headers with the first body bytes, in one packet.
     if (sse) res.flushHeaders();
-    reply.pipe(res);
+    inject?.sawReply(reply.rawHeaders);
+    // The client's own event stream (a GET) is where the tap can write to the client over HTTP.
+    if (sse && method === 'GET' && inject) reply.pipe(inject.clientStream(url.href, res)).pipe(res);
+    else reply.pipe(res);
     if (method !== 'POST' || sse) {
       recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
     }
@@ -149,7 +172,7 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
 }
 
 /** Each event of an SSE reply, recorded as it arrives (the bytes already went on). */
-function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: HttpMeta, exchange: number): void {
+export function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: HttpMeta, exchange: number): void {
   const parser = new SseParser(MAX_RECORDED_BODY);
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let broken = false;

@@ -16,6 +16,7 @@ import type { TapOptions } from './args';
 import { openTapLog, type TapLog } from './log';
 import { isOurHost } from './proxy-headers';
 import { relayExchange } from './proxy-http';
+import { ProxyInjector } from './proxy-inject';
 import { WsRelay } from './proxy-ws';
 import { RecordingClient } from './recording-client';
 import type { TapExit, TapIo } from './stdio-tap';
@@ -45,7 +46,9 @@ export class ProxyTap {
   /** Starts relaying, recording into `recording`. */
   serve(recording: RecordingClient): void {
     const port = (this.server.address() as AddressInfo).port;
-    const ctx = { to: this.to, recording, agents: this.agents, log: this.log };
+    const inject = new ProxyInjector({ to: this.to, recording, agents: this.agents, log: this.log });
+    recording.onInject((ask) => inject.handle(ask));
+    const ctx = { to: this.to, recording, agents: this.agents, log: this.log, inject };
     const ws = new WsRelay(ctx);
     this.ws = ws;
     this.server.on('request', (req, res) => {

@@ -13,6 +13,7 @@ import { decodeUtf8, headerRecord, toBuffer } from '../transports/text';
 import { endToEnd, headerObject, upstreamUrl } from './proxy-headers';
 import type { Side } from './recording';
 import type { RecordingClient } from './recording-client';
+import type { ProxyInjector } from './proxy-inject';
 
 const MAX_FRAME = 64 * 1024 * 1024;
 /** Close codes a peer may not send itself (RFC 6455 §7.4.1): passed on as a plain close. */
@@ -22,6 +23,8 @@ export interface WsRelayContext {
   to: URL;
   recording: RecordingClient;
   log(line: string): void;
+  /** Injecting into this tap's conversations (proxy-inject.ts): frames written into the newest pair. */
+  inject?: ProxyInjector;
 }
 
 function asBuffer(data: RawData): Buffer {
@@ -89,11 +92,15 @@ export class WsRelay {
   }
 
   private pair(client: WebSocket, upstream: WebSocket): void {
-    const { recording } = this.ctx;
+    const { recording, inject } = this.ctx;
+    const unregister = inject?.pairOpened(client, upstream);
+    client.once('close', () => unregister?.());
     const relay = (from: WebSocket, to: WebSocket, side: Side) => {
       from.on('message', (data, isBinary) => {
-        if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
         const bytes = asBuffer(data);
+        // An answer to a request rpcscope injected is recorded but not relayed (the other side never asked).
+        const kept = !isBinary && inject?.consumes(side === 'out' ? 'client' : 'server', bytes);
+        if (!kept && to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
         const { text, rawBase64 } = isBinary ? decodeUtf8(bytes) : { text: bytes.toString('utf8'), rawBase64: undefined };
         recording.message(side, text, { ...(isBinary ? { ws: { binary: true } } : {}), ...(rawBase64 ? { rawBase64 } : {}) });
       });

@@ -36,9 +36,9 @@ export class RecordingClient {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
       else if (r.op === 'inject') {
-        // Only the stdio tap splices (stdio-inject.ts); the HTTP/WebSocket tap says so at once.
+        // The stdio tap splices (stdio-inject.ts), the HTTP/WebSocket tap writes (proxy-inject.ts).
         if (this.injectListener) this.injectListener(r.ask);
-        else this.injectRefused(r.ask.ref, 'only a stdio tap can inject into its conversation so far');
+        else this.injectRefused(r.ask.ref, 'this tap is not ready to inject yet');
       }
       else this.finished?.();
     });
@@ -71,7 +71,7 @@ export class RecordingClient {
     this.worker.postMessage({ op: 'bytes', side, chunk: copy } satisfies RecordingOp, [copy.buffer]);
   }
 
-  /** The app asks to inject (stdio-tap.ts splices it in and answers with injected/injectRefused). */
+  /** The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with injected/injectRefused). */
   onInject(listener: (ask: TapInject) => void): void {
     this.injectListener = listener;
   }
@@ -94,8 +94,9 @@ export class RecordingClient {
     this.post({ op: 'note', text, extras, ...(exchange !== undefined ? { exchange } : {}) });
   }
 
-  message(side: Side, body: string, extras: WireExtras = {}, exchange?: ExchangeRef): void {
-    this.post({ op: 'message', side, body, extras, ...(exchange ? { exchange } : {}) });
+  /** `inject`: the ask this message answers (it was written by rpcscope, and is recorded marked). */
+  message(side: Side, body: string, extras: WireExtras = {}, exchange?: ExchangeRef, inject?: number): void {
+    this.post({ op: 'message', side, body, extras, ...(exchange ? { exchange } : {}), ...(inject !== undefined ? { inject } : {}) });
   }
 
   exchangeEnded(id: number, failed: boolean, why: string, extras: WireExtras = {}): void {

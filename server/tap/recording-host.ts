@@ -60,8 +60,12 @@ port.on('message', (op: RecordingOp) => {
       return recording.stderr(op.line);
     case 'note':
       return exchanges.note(op.text, op.extras, op.exchange);
-    case 'message':
-      return exchanges.message(op.side, op.body, op.extras, op.exchange);
+    case 'message': {
+      const e = exchanges.message(op.side, op.body, op.extras, op.exchange, op.inject !== undefined);
+      if (op.inject === undefined) return;
+      recording.flush();
+      return answer({ type: 'injected', ref: op.inject, seq: e.seq });
+    }
     case 'exchange-end':
       return exchanges.end(op.id, op.failed, op.why, op.extras);
     case 'injected': {

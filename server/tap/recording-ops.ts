@@ -22,7 +22,8 @@ export type RecordingOp =
   | { op: 'gap'; side: Side; bytes: number }
   | { op: 'stderr'; line: string }
   | { op: 'note'; text: string; extras: WireExtras; exchange?: number }
-  | { op: 'message'; side: Side; body: string; extras: WireExtras; exchange?: ExchangeRef }
+  /** `inject`: rpcscope wrote this message (the HTTP/WebSocket tap's inject); record it marked and answer the app's ask of that ref. */
+  | { op: 'message'; side: Side; body: string; extras: WireExtras; exchange?: ExchangeRef; inject?: number }
   /** An HTTP exchange is over: its request is settled by its last reply, or by a note saying `why`. */
   | { op: 'exchange-end'; id: number; failed: boolean; why: string; extras: WireExtras }
   /** An injected frame went on in `side`'s direction (issue 12 item 4): record it marked, answer the app's ask `ref`. */

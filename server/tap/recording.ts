@@ -124,9 +124,10 @@ export class TapRecording {
     return this.summary.lastSeq > before ? before + 1 : 0;
   }
 
-  /** A whole message (an HTTP body, one SSE event, a WebSocket frame) that already went on. */
-  message(side: Side, body: string, extras: WireExtras = {}): TrafficEvent {
+  /** A whole message (an HTTP body, one SSE event, a WebSocket frame) that already went on; `injected`: rpcscope wrote it. */
+  message(side: Side, body: string, extras: WireExtras = {}, injected = false): TrafficEvent {
     const out = this.pipeline.message(side, this.now(), Date.now(), body, body, extras);
+    if (injected) out.event.injected = true;
     this.record(out);
     return out.event;
   }

@@ -10,57 +10,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import { ContentLengthDecoder } from '@/lib/framing';
-import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
+import type { TrafficEvent } from '@/lib/session/types';
 import { JSON_LS, tapArgv, tempDir } from './tap-helpers';
+import { startTapApp, until } from './app-helpers';
 
 const tmp = tempDir('rpcscope-inject-');
 const dataDir = path.join(tmp.dir, 'data');
-const TOKEN = 'inject-test-token-0123456789abcdef012345';
 const started: ChildProcess[] = [];
 afterAll(() => {
   for (const c of started) if (c.exitCode === null) c.kill('SIGKILL');
   tmp.remove();
 });
 
-async function appOrigin(): Promise<{ origin: string; app: ChildProcess }> {
-  const app = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/helpers/api-server-child.ts', '--port', '0', '--data-dir', dataDir], { env: { ...process.env, RPCSCOPE_TOKEN: TOKEN } });
-  started.push(app);
-  let said = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    app.stdout!.on('data', (c) => {
-      said += c;
-      const ready = /ready: (http:\/\/[^/]+\/)/.exec(said);
-      if (ready) resolve(ready[1]);
-    });
-    app.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
-  });
-  return { origin, app };
-}
-
-// A state-changing call comes from the page: its Origin is the app's own.
-const call = (origin: string, p: string, body?: unknown) =>
-  fetch(new URL(p, origin), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-rpcscope-token': TOKEN, 'content-type': 'application/json', origin: origin.replace(/\/$/, '') },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const uri = 'file:///tmp/inject-test/settings.json';
 const text = '{\n  "name": "inject",\n  "nested": { "a": true }\n}\n';
 
 describe('injecting into a tapped language-server conversation', () => {
   it('the server answers the injected request, the app records it marked, the client never sees it, and the talk goes on', async () => {
-    const { origin, app } = await appOrigin();
+    const app = await startTapApp(dataDir);
+    started.push(app.proc);
     const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--name', 'json ls'], [process.execPath, JSON_LS, '--stdio']), { stdio: ['pipe', 'pipe', 'ignore'] });
     started.push(tap);
     const exited = new Promise<number | null>((r) => tap.once('exit', (code) => r(code)));
@@ -77,24 +45,21 @@ describe('injecting into a tapped language-server conversation', () => {
     await conn.sendNotification('initialized', {});
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
 
-    const session = await until('the tap session in the app', async () => {
-      const { sessions } = (await (await call(origin, '/api/sessions')).json()) as { sessions: SessionSummary[] };
-      return sessions.find((s) => s.target.kind === 'tap' && s.status === 'open');
-    });
+    const session = await app.openTapSession();
 
     // Bad text is refused with a reason, and nothing reaches the conversation.
-    const bad = await call(origin, `/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","id":', to: 'server' });
+    const bad = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","id":', to: 'server' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/must be JSON/);
 
     // The user's own id (1) is one the client used: the injected request gets one of rpcscope's.
     const symbolRequest = { jsonrpc: '2.0', id: 1, method: 'textDocument/documentSymbol', params: { textDocument: { uri } } };
-    const sent = await call(origin, `/api/sessions/${session.id}/send`, { text: JSON.stringify(symbolRequest), to: 'server' });
+    const sent = await app.call(`/api/sessions/${session.id}/send`, { text: JSON.stringify(symbolRequest), to: 'server' });
     expect(sent.status).toBe(200);
     const { seq } = (await sent.json()) as { seq: number };
 
     const events = await until('the answer to the injected request', async () => {
-      const { events } = (await (await call(origin, `/api/sessions/${session.id}/events`)).json()) as { events: TrafficEvent[] };
+      const events: TrafficEvent[] = await app.events(session.id);
       const request = events.find((e) => e.seq === seq);
       return request?.state === 'answered' ? events : undefined;
     });
@@ -117,7 +82,6 @@ describe('injecting into a tapped language-server conversation', () => {
     expect(seenByClient.some((m) => typeof m.id === 'string' && m.id.startsWith('rpcscope-inject-')), 'the client never got an answer it did not ask for').toBe(false);
     expect(seenByClient.filter((m) => m.id !== undefined && m.method === undefined).map((m) => m.id)).toEqual([0, 1, 2]);
 
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await app.stop();
   }, 60_000);
 });

@@ -1,0 +1,38 @@
+/**
+ * Small labelled marks beside an entry's method, shared by the app's timeline and inspector and
+ * the HTML export's viewer, so every place says the same thing about the same entry. Today: what
+ * rpcscope itself wrote into a tapped conversation (issue 12 item 4) and the answers to it that
+ * the tap kept from the real side. Text only; each renderer styles it.
+ */
+import type { TrafficEvent } from '../session/types';
+import type { SeqLookup } from './status';
+
+export type MarkId = 'injected' | 'consumed';
+
+export interface EntryMark {
+  id: MarkId;
+  /** The badge's word. */
+  label: string;
+  /** The tooltip: what it means for this entry. */
+  title: string;
+}
+
+/** Which way the tap wrote it: `out` entries went to the server, `in` entries to the client. */
+const INJECTED_TITLE: Record<'out' | 'in', string> = {
+  out: 'Injected by rpcscope: written to the server as if from the client (the client never sent it)',
+  in: 'Injected by rpcscope: written to the client as if from the server (the server never sent it)',
+};
+const CONSUMED_TITLE: Record<'out' | 'in', string> = {
+  out: 'The client’s answer to a request rpcscope injected: recorded here, not passed on to the server',
+  in: 'The server’s answer to a request rpcscope injected: recorded here, not passed on to the client',
+};
+
+/** The marks an entry carries, in display order (usually none). */
+export function entryMarks(ev: TrafficEvent, lookup: SeqLookup): EntryMark[] {
+  if (ev.dir === 'meta') return [];
+  if (ev.injected) return [{ id: 'injected', label: 'injected', title: INJECTED_TITLE[ev.dir] }];
+  if ((ev.kind === 'response' || ev.kind === 'error') && ev.pair !== undefined && lookup(ev.pair)?.injected) {
+    return [{ id: 'consumed', label: 'consumed', title: CONSUMED_TITLE[ev.dir] }];
+  }
+  return [];
+}

@@ -1,0 +1,204 @@
+/**
+ * Injecting through the HTTP and WebSocket tap, with real clients and servers and an app on the
+ * same data directory (its send route is the composer's): the MCP SDK's Streamable HTTP client in
+ * front of server-everything's HTTP mode, plain JSON-RPC over HTTP, and rpc-websockets' client and
+ * server. Injected requests are answered and marked, their answers never reach the real side, the
+ * conversation goes on, and what cannot be done is refused in words.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TrafficEvent } from '@/lib/session/types';
+import { startEverythingHttp } from '../mcp/helpers';
+import { startPeer } from '../../fixtures/peers/start-peer';
+import { startTapApp, until, type TapApp } from './app-helpers';
+import { startProxyTap } from './proxy-helpers';
+import { tempDir } from './tap-helpers';
+
+const tmp = tempDir('rpcscope-inject-proxy-');
+// One app for the file (each tap hands it a new session; the earlier ones have ended by then).
+let app: TapApp;
+beforeAll(async () => {
+  app = await startTapApp(path.join(tmp.dir, 'data'));
+}, 30_000);
+afterAll(async () => {
+  await app?.stop();
+  tmp.remove();
+});
+
+const body = (e: TrafficEvent) => JSON.parse(e.raw) as { id?: unknown; result?: unknown; method?: string };
+
+async function inject(sessionId: string, to: 'server' | 'client', message: unknown): Promise<Response> {
+  return app.call(`/api/sessions/${sessionId}/send`, { text: JSON.stringify(message), to });
+}
+
+async function injected(sessionId: string, to: 'server' | 'client', message: unknown): Promise<number> {
+  const res = await inject(sessionId, to, message);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { seq: number }).seq;
+}
+
+/** The entry `seq` once answered, and its answer. */
+async function answered(sessionId: string, seq: number): Promise<{ request: TrafficEvent; answer: TrafficEvent }> {
+  return until(`#${seq} answered`, async () => {
+    const events = await app.events(sessionId);
+    const request = events.find((e) => e.seq === seq);
+    const answer = request?.pair !== undefined ? events.find((e) => e.seq === request.pair) : undefined;
+    return request?.state === 'answered' && answer ? { request, answer } : undefined;
+  });
+}
+
+describe('injecting through the HTTP tap', () => {
+  it('MCP Streamable HTTP: to server over the tap’s own POST with the session id, to client on its GET stream, its answers kept', async () => {
+    const server = await startEverythingHttp();
+    const tap = await startProxyTap(`http://127.0.0.1:${server.port}/mcp`, tmp.dir);
+    try {
+      const client = new Client({ name: 'inject-test', version: '1.0.0' }, { capabilities: { roots: {} } });
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: 'file:///tmp/inject-root', name: 'inject root' }] }));
+      const logged: unknown[] = [];
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logged.push(n.params.data));
+      const transport = new StreamableHTTPClientTransport(new URL(tap.origin));
+      await client.connect(transport);
+      // Everything the client is handed, beside the SDK's own handling.
+      const seen: JSONRPCMessage[] = [];
+      const handle = transport.onmessage!;
+      transport.onmessage = (m: JSONRPCMessage) => {
+        seen.push(m);
+        handle(m);
+      };
+      const session = await app.openTapSession();
+      await until('the client’s GET event stream', async () => ((await app.events(session.id)).some((e) => /^GET \/mcp → HTTP 200.*an event stream/.test(e.note ?? '')) ? true : undefined));
+
+      // To server: the tap POSTs it with the conversation's session id; the answer is recorded.
+      const seq = await injected(session.id, 'server', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const toServer = await answered(session.id, seq);
+      expect(toServer.request).toMatchObject({ dir: 'out', method: 'tools/list', injected: true });
+      expect(toServer.request.http?.headers?.['mcp-session-id']).toBe(transport.sessionId);
+      expect(String(body(toServer.request).id)).toMatch(/^rpcscope-inject-\d+$/);
+      expect(JSON.stringify(body(toServer.answer).result)).toContain('"echo"');
+
+      // To client: a notification on its event stream, as if the server had sent it.
+      await injected(session.id, 'client', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'from rpcscope' } });
+      await until('the client got the notification', async () => (logged.includes('from rpcscope') ? true : undefined));
+
+      // A request to the client: it answers with a POST, which the tap keeps (202) — the server never sees it.
+      const rootsSeq = await injected(session.id, 'client', { jsonrpc: '2.0', id: 'mine', method: 'roots/list' });
+      const toClient = await answered(session.id, rootsSeq);
+      expect(toClient.request).toMatchObject({ dir: 'in', method: 'roots/list', injected: true });
+      expect(toClient.answer.dir).toBe('out');
+      expect(JSON.stringify(body(toClient.answer).result)).toContain('inject root');
+      expect((await app.events(session.id)).some((e) => /answered 202 by the tap/.test(e.note ?? ''))).toBe(true);
+
+      // The conversation goes on, and the client never got an answer it did not ask for.
+      const echo = await client.callTool({ name: 'echo', arguments: { message: 'after injecting' } });
+      expect(JSON.stringify(echo)).toContain('after injecting');
+      expect(seen.filter((m) => !('method' in m) && String((m as { id?: unknown }).id).startsWith('rpcscope-inject-'))).toEqual([]);
+      await transport.terminateSession();
+      await client.close();
+
+      // The session file marks the injected entries.
+      const { events } = await tap.stop();
+      expect(events.filter((e) => e.injected).map((e) => e.method)).toEqual(['tools/list', 'notifications/message', 'roots/list']);
+    } finally {
+      await tap.stop().catch(() => undefined);
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('plain JSON-RPC over HTTP: to server carries the client’s auth header; to client, with no event stream, is refused in words', async () => {
+    const peer = await startPeer('http-peer');
+    const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
+    try {
+      const res = await fetch(tap.origin, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t0k' }, body: '{"jsonrpc":"2.0","id":7,"method":"sum","params":[1,2]}' });
+      expect(((await res.json()) as { result: number }).result).toBe(3);
+      const session = await app.openTapSession();
+      const seq = await injected(session.id, 'server', { jsonrpc: '2.0', id: 1, method: 'get_headers' });
+      const { answer } = await answered(session.id, seq);
+      expect((body(answer).result as { headers: Record<string, string> }).headers).toMatchObject({ authorization: 'Bearer t0k', host: `127.0.0.1:${peer.port}` });
+
+      const refused = await inject(session.id, 'client', { jsonrpc: '2.0', method: 'hello' });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/no open event stream/);
+    } finally {
+      await tap.stop().catch(() => undefined);
+      await peer.stop();
+    }
+  }, 60_000);
+});
+
+interface RpcWsServer {
+  wss: { address(): { port: number }; on(event: 'connection', cb: (socket: WebSocket) => void): void };
+  on(event: 'listening', cb: () => void): void;
+  register(name: string, fn: (params: unknown) => unknown): void;
+  close(): Promise<void>;
+}
+interface RpcWsClient {
+  socket: WebSocket;
+  on(event: string, cb: (...a: unknown[]) => void): void;
+  call(method: string, params?: unknown): Promise<unknown>;
+  close(): void;
+}
+
+describe('injecting through the WebSocket tap', () => {
+  it('frames go into the relayed socket either way, and answers to injected requests are kept from the other side', async () => {
+    const require = createRequire(import.meta.url);
+    const { Server, Client: WsClient } = require('rpc-websockets') as {
+      Server: new (o: { port: number; host: string }) => RpcWsServer;
+      Client: new (url: string, o?: { reconnect?: boolean }) => RpcWsClient;
+    };
+    const server = new Server({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((r) => server.on('listening', r));
+    server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
+    // Every frame the server is handed.
+    const serverGot: string[] = [];
+    server.wss.on('connection', (s) => s.on('message', (d) => serverGot.push(String(d))));
+    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir);
+    try {
+      const client = new WsClient(`ws://127.0.0.1:${tap.port}/`, { reconnect: false });
+      await new Promise<void>((r) => client.on('open', () => r()));
+      const clientGot: string[] = [];
+      client.socket.on('message', (d) => clientGot.push(String(d)));
+      expect(await client.call('sum', [1, 2])).toBe(3);
+      const session = await app.openTapSession();
+
+      // To server: answered, recorded, and the client never sees the answer.
+      const seq = await injected(session.id, 'server', { jsonrpc: '2.0', id: 1, method: 'sum', params: [20, 22] });
+      const { request, answer } = await answered(session.id, seq);
+      expect(request).toMatchObject({ dir: 'out', injected: true });
+      expect(body(answer).result).toBe(42);
+      // To client: a notification the rpc-websockets client hands its listener.
+      const hello = new Promise<unknown>((r) => client.on('hello', (p) => r(p)));
+      await injected(session.id, 'client', { jsonrpc: '2.0', method: 'hello', params: { from: 'rpcscope' } });
+      expect(await hello).toEqual({ from: 'rpcscope' });
+      expect(await client.call('sum', [2, 3])).toBe(5);
+      expect(clientGot.some((t) => t.includes('rpcscope-inject-'))).toBe(false);
+
+      // A second client that answers every request: the injected request goes into the newest
+      // socket, and its answer never reaches the server.
+      const answering = new WebSocket(`ws://127.0.0.1:${tap.port}/`);
+      answering.on('message', (d) => {
+        const m = JSON.parse(String(d)) as { id?: unknown; method?: string };
+        if (m.method && m.id !== undefined) answering.send(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: 'answered by the client' }));
+      });
+      await new Promise((r) => answering.once('open', r));
+      await until('the second socket in the recording', async () => ((await app.events(session.id)).filter((e) => / open/.test(e.note ?? '') && e.http?.status === 101).length >= 2 ? true : undefined));
+      const toClient = await answered(session.id, await injected(session.id, 'client', { jsonrpc: '2.0', id: 2, method: 'ping' }));
+      expect(toClient.request).toMatchObject({ dir: 'in', injected: true });
+      expect(body(toClient.answer).result).toBe('answered by the client');
+      await new Promise((r) => setTimeout(r, 200));
+      // The server got the request injected to it, but no answer to one injected to a client.
+      const answers = serverGot.map((t) => JSON.parse(t) as { id?: unknown; method?: string }).filter((m) => m.method === undefined);
+      expect(serverGot.some((t) => t.includes('"method":"sum","params":[20,22]'))).toBe(true);
+      expect(answers.filter((m) => String(m.id).startsWith('rpcscope-inject-'))).toEqual([]);
+      answering.close();
+      client.close();
+    } finally {
+      await tap.stop().catch(() => undefined);
+      await server.close();
+    }
+  }, 60_000);
+});
