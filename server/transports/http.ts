@@ -83,6 +83,8 @@ export class HttpTransport implements Transport, PostOwner {
       } catch (err) {
         throw new Error(`invalid header "${name}": ${messageOf(err)}`, { cause: err });
       }
+      const refused = clientOwnedHeader(name, value);
+      if (refused) throw new Error(`invalid header "${name}": ${refused}`);
     }
     this.url = url;
     this.href = url.href;
@@ -178,6 +180,8 @@ export class HttpTransport implements Transport, PostOwner {
       withHeaders({}, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }),
       this.mcpHeaders(),
     );
+    // The body's real length is sent by the client; a user's Content-Length never replaces it.
+    for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-length') delete headers[k];
     // Credentials in the URL become Basic auth unless a header says otherwise (as node:http did).
     const url = this.url!;
     if ((url.username || url.password) && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) {
@@ -247,6 +251,19 @@ export class HttpTransport implements Transport, PostOwner {
       req.end();
     });
   }
+}
+
+/**
+ * Headers the HTTP client manages itself (undici refuses them per request): said at start, in
+ * words, instead of failing every POST. `Connection` may only ask for close or keep-alive.
+ */
+function clientOwnedHeader(name: string, value: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (lower === 'transfer-encoding' || lower === 'keep-alive' || lower === 'upgrade' || lower === 'expect') {
+    return 'the HTTP client sets this one itself';
+  }
+  if (lower === 'connection' && !/^(close|keep-alive)$/i.test(value.trim())) return 'only "close" or "keep-alive" can be asked for';
+  return undefined;
 }
 
 /** `base` with `extra` laid over it; names compare case-insensitively, so a header never doubles. */

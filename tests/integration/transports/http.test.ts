@@ -273,6 +273,21 @@ describe('HTTP transport', () => {
     ).rejects.toThrow(/invalid header "Bad Name"/);
   });
 
+  it('refuses at start a header the HTTP client sets itself, and a user Content-Length never replaces the real one', async () => {
+    const r = record();
+    await expect(
+      createTransport({ kind: 'http', url: `http://127.0.0.1:${json.port}/rpc`, headers: { 'Transfer-Encoding': 'chunked' } }, r.events).start(),
+    ).rejects.toThrow('invalid header "Transfer-Encoding": the HTTP client sets this one itself');
+    await expect(
+      createTransport({ kind: 'http', url: `http://127.0.0.1:${json.port}/rpc`, headers: { Connection: 'upgrade' } }, r.events).start(),
+    ).rejects.toThrow('invalid header "Connection": only "close" or "keep-alive" can be asked for');
+    const { t, r: ok } = await connect(json.port, { 'Content-Length': '3', Connection: 'close' });
+    await post(t, ok, rpc('get_headers'));
+    const reply = ok.json()[0] as { result: { headers: Record<string, string> } };
+    expect(reply.result.headers['content-length']).toBe(String(Buffer.byteLength(rpc('get_headers'))));
+    expect(reply.result.headers.connection).toBe('close');
+  });
+
   it('close() ends requests still in flight and reports the close once', async () => {
     const { t, r } = await connect(json.port);
     await t.send(rpc('sleep', { ms: 5000 }), 1);
