@@ -15,11 +15,11 @@ export type { SendState };
 export function useSendStatus(sessionId: string | null, panel: SendPanel) {
   const status = useSendStatusStore((s) => sendStateOf(s, sessionId, panel));
   const setFor = useSendStatusStore((s) => s.set);
-  // A tap session's sends go into its conversation: the Request and Batch panels to the side chosen
-  // above the composer, a reply (to a request the server sent) to the server.
+  // A tap session's sends go into its conversation, towards the side chosen above the composer
+  // (the inspector offers no reply form there: the real client answers the server).
   const tap = useSessions((s) => (sessionId ? s.sessions[sessionId]?.summary.target.kind === 'tap' : false));
   const chosen = useInjectTo((s) => injectToOf(s, sessionId));
-  const to: InjectTo | undefined = !tap ? undefined : panel === 'request' || panel === 'batch' ? chosen : 'server';
+  const to: InjectTo | undefined = tap ? chosen : undefined;
   const sentSeq = status.state === 'sent' ? status.seq : null;
   const event = useSessions((s) => {
     if (!sessionId || sentSeq === null) return undefined;

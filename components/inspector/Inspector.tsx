@@ -78,6 +78,8 @@ export const Inspector = memo(function Inspector({ sessionId, ev: selected, look
   const setTab = useUi((s) => s.setInspectorTab);
   // Masked secrets (the server masks what the session sent) are shown in clear only on request.
   const { shown: ev, bar: secretBar } = useSecretReveal(sessionId, selected);
+  // In a tapped conversation the real client answers the server's requests: no reply form there.
+  const tap = useSessions((s) => s.sessions[sessionId]?.summary.target.kind === 'tap');
   if (!ev) {
     return (
       <EmptyState title="Nothing selected">
@@ -102,7 +104,7 @@ export const Inspector = memo(function Inspector({ sessionId, ev: selected, look
     <div className="flex h-full min-h-0 flex-col" data-testid="inspector" data-seq={ev.seq}>
       <Header ev={ev} lookup={lookup} />
       {secretBar}
-      {awaitsOurReply(ev) ? (
+      {awaitsOurReply(ev) && !tap ? (
         <details open className="border-b border-line bg-panel px-3 py-2">
           <summary className="flex cursor-pointer items-center gap-1.5 text-[12.5px] font-medium text-fg">
             <IconReply size={13} /> Reply — the target is waiting for an answer

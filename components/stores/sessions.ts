@@ -158,7 +158,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
 
     async send(sessionId, text, environmentId, to) {
       const { seq } = environmentId
-        ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: { text, environmentId } })
+        ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: to ? { text, environmentId, to } : { text, environmentId } })
         : await api.call(API.send, { params: { id: sessionId }, body: to ? { text, to } : { text } });
       return seq;
     },

@@ -136,7 +136,7 @@ export const API = {
   setVariable: put<{ value: string; secret?: boolean }, { environment: Environment }>()('/api/environments/:id/variables/:name'),
   deleteVariable: del<Ok>()('/api/environments/:id/variables/:name'),
   /** A builder message with `{{variables}}`, filled in on the server (server/routes/send-with-environment.ts). */
-  sendWithEnvironment: post<{ text: string; environmentId: string }, { seq: number }>()('/api/sessions/:id/send-with-environment'),
+  sendWithEnvironment: post<{ text: string; environmentId: string; to?: 'server' | 'client' }, { seq: number }>()('/api/sessions/:id/send-with-environment'),
   exportEnvironment: get<FileDownload>()('/api/environments/:id/export'),
   importEnvironment: post<{ text: string }, { environment: Environment; secrets: string[] }>()('/api/environments/import'),
   previewEnvironment: post<{ text?: string; target?: TargetSpec }, { text?: string; target?: TargetSpec; unknown: { name: string; where: string }[]; needsValue?: string }>()('/api/environments/:id/preview'),

@@ -3,7 +3,7 @@
  * with their own limits, and downloads.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, type RouteContext } from '../api';
+import { HttpError, type RouteContext, type TapInjector } from '../api';
 import { StoreError, type Store } from '../store';
 import type { SessionManager } from '../session/manager';
 import { attachmentDisposition } from '../../lib/export/filename';
@@ -11,6 +11,8 @@ import { attachmentDisposition } from '../../lib/export/filename';
 export interface RouteDeps {
   store: Store;
   manager: SessionManager;
+  /** Sends into tapped conversations (server/api.ts TapInjector), where the app has them. */
+  taps?: TapInjector;
 }
 
 const STATUS: Record<StoreError['code'], number> = { invalid: 400, 'not-found': 404, conflict: 409 };

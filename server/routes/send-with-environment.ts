@@ -6,6 +6,7 @@
  * sees them masked).
  */
 import { HttpError, type ApiRouter } from '../api';
+import { InjectBook } from '../../lib/inject/inject';
 import { API } from '../../lib/api/routes';
 import { LIMITS } from '../../lib/session/schemas';
 import { describeNeedsValue, describeUnknown, needsValue, substituteMessage } from '../../lib/variables';
@@ -22,13 +23,27 @@ export function sendWithEnvironmentRoutes(router: ApiRouter, deps: RouteDeps): A
     const vars = store.environments.require(requiredString(body, 'environmentId')).variables;
     const id = ctx.params.id;
     if (!manager.summary(id)) throw new HttpError(404, `no session ${id}`);
+    // A connected tap's session sends into its conversation (issue 12 item 4), towards `to`.
+    const tap = deps.taps?.hasSession(id) ? deps.taps : undefined;
+    if (body.to !== undefined && body.to !== 'server' && body.to !== 'client') throw new HttpError(400, 'to must be "server" or "client"');
+    const to = body.to === 'client' ? 'client' : 'server';
     const live = manager.getLive(id);
-    if (!live || !live.isOpen) throw new HttpError(409, 'this session is not live (past or imported): connect again to send');
+    if (!tap && (!live || !live.isOpen)) throw new HttpError(409, 'this session is not live (past or imported): connect again to send');
     const message = substituteMessage(text, vars, 'message');
     if (message.unknown.length) throw new HttpError(400, describeUnknown(message.unknown));
     const missing = needsValue(vars, message.used);
     if (missing.length) throw new HttpError(400, describeNeedsValue(missing));
     manager.secrets.add(id, sentSecrets(message.used, vars));
+    if (tap) {
+      const checked = new InjectBook().prepare(message.text, to);
+      if (!checked.ok) throw new HttpError(400, checked.error);
+      try {
+        return { seq: await tap.inject(id, to, message.text) };
+      } catch (err) {
+        throw new HttpError(409, err instanceof Error ? err.message : String(err));
+      }
+    }
+    if (!live) throw new HttpError(409, 'this session is not live (past or imported): connect again to send');
     try {
       return { seq: await live.send(message.text) };
     } catch (err) {

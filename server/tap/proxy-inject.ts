@@ -67,7 +67,10 @@ export class ProxyInjector {
   sawReply(rawHeaders: string[]): void {
     // Looked for only until known: every POST pays this, and the client's own header wins anyway.
     if (this.sessionId) return;
-    for (let i = 0; i + 1 < rawHeaders.length; i += 2) if (rawHeaders[i].toLowerCase() === SESSION_HEADER) this.sessionId = rawHeaders[i + 1];
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i];
+      if (name.length === SESSION_HEADER.length && name.toLowerCase() === SESSION_HEADER) this.sessionId = rawHeaders[i + 1];
+    }
   }
 
   /** The client's open event stream (a GET's SSE answer): what the target writes goes through the returned splice. */

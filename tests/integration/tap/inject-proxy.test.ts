@@ -109,7 +109,7 @@ describe('injecting through the HTTP tap', () => {
     }
   }, 90_000);
 
-  it('plain JSON-RPC over HTTP: to server carries the client’s auth header; to client, with no event stream, is refused in words', async () => {
+  it('plain JSON-RPC over HTTP: to server carries the client’s auth header and fills in {{variables}}; to client, with no event stream, is refused in words', async () => {
     const peer = await startPeer('http-peer');
     const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
     try {
@@ -119,6 +119,14 @@ describe('injecting through the HTTP tap', () => {
       const seq = await injected(session.id, 'server', { jsonrpc: '2.0', id: 1, method: 'get_headers' });
       const { answer } = await answered(session.id, seq);
       expect((body(answer).result as { headers: Record<string, string> }).headers).toMatchObject({ authorization: 'Bearer t0k', host: `127.0.0.1:${peer.port}` });
+
+      // With the composer's {{variables}}: filled in from the environment on the app, then injected.
+      const env = (await (await app.call('/api/environments', { name: 'tap env', variables: [{ name: 'a', value: '40', secret: false }] })).json()) as { environment: { id: string } };
+      const withVars = await app.call(`/api/sessions/${session.id}/send-with-environment`, { text: '{"jsonrpc":"2.0","id":2,"method":"sum","params":[{{a}},2]}', environmentId: env.environment.id, to: 'server' });
+      expect(withVars.status, await withVars.clone().text()).toBe(200);
+      const filled = await answered(session.id, ((await withVars.json()) as { seq: number }).seq);
+      expect(filled.request.injected).toBe(true);
+      expect(body(filled.answer).result).toBe(42);
 
       const refused = await inject(session.id, 'client', { jsonrpc: '2.0', method: 'hello' });
       expect(refused.status).toBe(409);
