@@ -25,6 +25,7 @@ import { environmentRoutes } from './routes/environments';
 import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
+import { interceptRoutes } from './routes/intercept';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -91,6 +92,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   openRpcRoutes(router, manager, store);
   const publications = new LivePublications(manager);
   publishRoutes(router, deps, publications);
+  interceptRoutes(router, manager, () => taps.intercepts);
   // Set once the port is known (before the first request can arrive).
   let signIn: SignIn | null = null;
   router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));

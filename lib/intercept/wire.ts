@@ -64,3 +64,8 @@ export interface InterceptStatus {
   breakpoints: string[];
   held: HeldMessage[];
 }
+
+/** PUT …/intercept: the breakpoints (an empty list turns intercepting off and releases what is held). */
+export const SetBreakpointsBodySchema = z.object({ breakpoints });
+/** POST …/intercept/held/:hold/forward: `text` forwards it edited. */
+export const ForwardHeldBodySchema = z.object({ text: z.string().max(MAX_EDIT_CHARS).optional() });

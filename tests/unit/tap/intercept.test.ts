@@ -10,6 +10,7 @@ import { encodeContentLength } from '@/lib/framing';
 import { Splice } from '@/server/tap/splice';
 import { TapInterceptor, reframe } from '@/server/tap/intercept';
 import type { InterceptOp } from '@/server/tap/intercept-ops';
+import type { InterceptAction } from '@/lib/intercept/wire';
 
 const cl = (m: object) => Buffer.from(encodeContentLength(JSON.stringify(m)));
 const req = (id: number, method: string) => cl({ jsonrpc: '2.0', id, method });
@@ -23,9 +24,9 @@ function conversation() {
   const ops: InterceptOp[] = [];
   const interceptor = new TapInterceptor(splices, { copy: (side, b) => copies.push(`${side}:${b.toString()}`), post: (op) => ops.push(op) });
   let ref = 1;
-  const ask = (a: Parameters<TapInterceptor['ask']>[0] extends infer A ? Omit<A & object, 'type' | 'ref'> : never) => {
+  const ask = (a: InterceptAction) => {
     const mine = ref++;
-    interceptor.ask({ type: 'intercept', ref: mine, ...(a as object) } as Parameters<TapInterceptor['ask']>[0]);
+    interceptor.ask({ type: 'intercept', ref: mine, ...a });
     return ops.filter((o) => o.op === 'intercept-state' && o.ref === mine).pop() as Extract<InterceptOp, { op: 'intercept-state' }>;
   };
   const write = (side: 'out' | 'in', b: Buffer) => new Promise<void>((r) => splices[side].write(b, () => r()));
