@@ -13,6 +13,7 @@ import { Inspector } from '@/components/inspector/Inspector';
 import { Code } from '@/components/ui/EmptyState';
 import { RecordingNotice } from '@/components/sessions/RecordingNotice';
 import { McpPanel } from '@/components/mcp/McpPanel';
+import { InterceptPanel } from '@/components/intercept/InterceptPanel';
 import { FramingRetry } from '@/components/targets/FramingRetry';
 import { ViewArea } from '@/components/views/ViewArea';
 import { EndedBar } from '@/components/sessions/EndedBar';
@@ -61,6 +62,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
         {/* Read-only (ended, imported) sessions get no composer: nothing can be sent there. */}
         {live ? <Composer sessionId={sessionId} /> : <EndedBar summary={view.summary} />}
         <McpPanel sessionId={sessionId} live={live} />
+        <InterceptPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />
