@@ -61,6 +61,11 @@ test('a held request is edited and forwarded (the server answers the edit), a se
   const shownFirst = await timer.textContent();
   await expect(timer).not.toHaveText(shownFirst!);
   const seq = Number((await request.getByRole('button', { name: /^#\d+$/ }).textContent())!.slice(1));
+  // The held message lives in the tap, its list in the app: a reloaded page shows it again, still timing.
+  await page.reload();
+  await expect(request).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('button', { name: 'Intercept on' })).toBeVisible();
+  await expect(panel.getByLabel('Breakpoints')).toHaveValue('method:textDocument/documentSymbol');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/intercept-held.png` });
 
   await request.getByRole('button', { name: 'Edit…' }).click();

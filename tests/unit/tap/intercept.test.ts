@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeContentLength } from '@/lib/framing';
 import { Splice } from '@/server/tap/splice';
 import { TapInterceptor, reframe } from '@/server/tap/intercept';
+import { MAX_WAITING_BYTES } from '@/lib/intercept/holder';
 import type { InterceptOp } from '@/server/tap/intercept-ops';
 import type { InterceptAction } from '@/lib/intercept/wire';
 
@@ -101,5 +102,23 @@ describe('intercepting in the stdio tap', () => {
     const frame = Buffer.from('Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}');
     expect(reframe(frame, '{"a":"é"}', 'content-length').toString()).toBe('Content-Length: 10\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{"a":"é"}');
     expect(reframe(Buffer.from('{}\n'), '{\n"a": 1\n}', 'newline').toString()).toBe('{ "a": 1 }\n');
+  });
+});
+
+describe('intercepting keeps its memory bounded', () => {
+  it('past the waiting cap the held direction stops taking bytes until the held frame is decided', async () => {
+    const c = conversation();
+    c.ask({ action: 'set', breakpoints: ['method:hold/me'] });
+    await c.write('out', req(1, 'hold/me'));
+    const big = cl({ jsonrpc: '2.0', method: 'bulk', params: 'x'.repeat(MAX_WAITING_BYTES) });
+    let taken = false;
+    c.splices.out.write(big, () => (taken = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(taken, 'the splice has not taken the chunk that went past the cap').toBe(false);
+    expect(c.wire('out')).toBe('');
+    c.ask({ action: 'forward', hold: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(taken).toBe(true);
+    expect(Buffer.concat(c.passed.out).length).toBe(req(1, 'hold/me').length + big.length);
   });
 });
