@@ -84,7 +84,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
-  const router = sessionRoutes(new ApiRouter(), manager, { hasSession: (id) => taps.hasSession(id), inject: (id, to, text) => taps.inject(id, to, text) });
+  const router = sessionRoutes(new ApiRouter(), manager, { hasSession: (id) => taps.hasSession(id), inject: (id, to, text) => taps.inject(id, to, text), stopIntercepting: (id) => taps.intercepts.stop(id) });
   const deps = { store, manager };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.

@@ -66,6 +66,13 @@ export class TapIntercepts {
     return this.status(sessionId);
   }
 
+  /** The session is being closed: breakpoints off, everything held forwarded (best effort: a gone tap held nothing). */
+  async stop(sessionId: string): Promise<void> {
+    const r = this.reports.get(sessionId);
+    if (!this.sockets.has(sessionId) || (!r?.on && !r?.held.length)) return;
+    await this.ask(sessionId, { action: 'set', breakpoints: [] }).catch(() => undefined);
+  }
+
   private settle(ref: number, outcome: TapInterceptReport | Error): void {
     const w = this.waiting.get(ref);
     if (!w) return;

@@ -4,8 +4,9 @@
  * breakpoint `method:textDocument/documentSymbol` holds the client's request (the server has not
  * received it: the client waits); the user edits it to ask about another document and forwards
  * it, and the server's answer — held too, as an answer counts as its request's method — is about
- * that other document. A second request is dropped: the server never answers it. Turning the
- * breakpoints off lets the conversation end as usual, and the entries say what became of each.
+ * that other document. A second request is dropped: the server never answers it. Closing the
+ * session releases a third held one, the conversation ends as usual, and the entries say what
+ * became of each.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -61,7 +62,7 @@ const first = { uri: 'file:///tmp/intercept/first.json', text: '{ "alpha": 1 }\n
 const other = { uri: 'file:///tmp/intercept/other.json', text: '{ "edited": true, "bytes": "reached the server" }\n' };
 
 describe('intercepting a tapped language-server conversation', () => {
-  it('holds the request, forwards it edited (the server answers the edit), drops a second one, and releases on off', async () => {
+  it('holds the request, forwards it edited (the server answers the edit), drops a second one, and closing the session releases what is held', async () => {
     const origin = await startApp();
     const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--name', 'json ls'], [process.execPath, JSON_LS, '--stdio']), { stdio: ['pipe', 'pipe', 'ignore'] });
     children.push(tap);
@@ -106,7 +107,12 @@ describe('intercepting a tapped language-server conversation', () => {
     const again = await api<{ error: string }>(origin, 'POST', `${at}/held/${second.hold}/drop`, {});
     expect(again.status).toBe(409);
 
-    expect((await api<InterceptStatus>(origin, 'PUT', at, { breakpoints: [] })).json).toMatchObject({ on: false, held: [] });
+    // Closing the session stops intercepting: what is held goes on, and so does the conversation.
+    const third = conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: other.uri } }) as Promise<{ name: string }[]>;
+    await until('the third request held', async () => (await api<InterceptStatus>(origin, 'GET', at)).json.held.find((h) => h.kind === 'request'));
+    expect((await api(origin, 'POST', `/api/sessions/${session.id}/close`, {})).status).toBe(200);
+    expect((await api<InterceptStatus>(origin, 'GET', at)).json).toMatchObject({ on: false, held: [] });
+    expect((await third).map((s) => s.name)).toEqual(['edited', 'bytes']);
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
     expect(await exited).toBe(0);
