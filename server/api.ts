@@ -150,6 +150,8 @@ function need<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
 export interface TapInjector {
   hasSession(id: string): boolean;
   inject(id: string, to: 'server' | 'client', text: string): Promise<number>;
+  /** Closing a tap's session stops intercepting it: everything held goes on (server/tap/intercepts.ts). */
+  stopIntercepting?(id: string): Promise<void>;
 }
 
 export function sessionRoutes(router: ApiRouter, manager: SessionManager, taps?: TapInjector): ApiRouter {
@@ -246,6 +248,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager, taps?:
     })
     .on(API.closeSession, async ({ params }) => {
       summaryOr404(params.id);
+      await taps?.stopIntercepting?.(params.id);
       const session = await manager.close(params.id);
       if (!session) throw new HttpError(404, `no session ${params.id}`);
       return { session };

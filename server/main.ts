@@ -25,6 +25,7 @@ import { environmentRoutes } from './routes/environments';
 import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
+import { interceptRoutes } from './routes/intercept';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -84,7 +85,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
-  const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string) => taps.inject(id, to, text) };
+  const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string) => taps.inject(id, to, text), stopIntercepting: (id: string) => taps.intercepts.stop(id) };
   const router = sessionRoutes(new ApiRouter(), manager, tapInjector);
   const deps = { store, manager, taps: tapInjector };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes]) add(router, deps);
@@ -93,6 +94,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   openRpcRoutes(router, manager, store);
   const publications = new LivePublications(manager);
   publishRoutes(router, deps, publications);
+  interceptRoutes(router, manager, () => taps.intercepts);
   // Set once the port is known (before the first request can arrive).
   let signIn: SignIn | null = null;
   router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));

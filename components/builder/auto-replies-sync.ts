@@ -4,6 +4,7 @@ import { checkJson } from '@/lib/builder/json-text';
 import { useBuilder } from '@/components/stores/builder';
 import { api, useSessions } from '@/components/stores/sessions';
 import { API } from '@/lib/api/routes';
+import { isConnectableKind } from '@/lib/targets/registry';
 
 /** Save the whole rule set of a session locally and on the server; resolves with the server's error, if any. */
 export async function saveAutoReplies(sessionId: string, rules: Record<string, string>): Promise<string | null> {
@@ -37,7 +38,10 @@ export async function loadAutoReplies(sessionId: string): Promise<void> {
   // The page is signed in before any session shows (AppShell), so the call carries its cookie.
   const { sessions } = useSessions.getState();
   // Only a live session has rules on the server; asking a past one is a 409 the console would show.
-  if (sessions[sessionId]?.summary.status !== 'open') return;
+  const summary = sessions[sessionId]?.summary;
+  if (summary?.status !== 'open') return;
+  // A tap's session is recorded, not connected to (lib/targets): the server holds no rules for it.
+  if (!isConnectableKind(summary.target.kind)) return;
   loaded.add(sessionId);
   let server: Record<string, unknown>;
   try {

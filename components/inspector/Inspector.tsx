@@ -18,6 +18,7 @@ import { FactsView, hasFacts } from './FactsView';
 import { FindingsView } from './FindingsView';
 import { PrettyView } from './PrettyView';
 import { RawView } from './RawView';
+import { InterceptNote } from '@/components/intercept/InterceptNote';
 import { useSecretReveal } from './SecretReveal';
 import { EntryMarks } from '@/components/timeline/EntryMarks';
 
@@ -104,6 +105,7 @@ export const Inspector = memo(function Inspector({ sessionId, ev: selected, look
     <div className="flex h-full min-h-0 flex-col" data-testid="inspector" data-seq={ev.seq}>
       <Header ev={ev} lookup={lookup} />
       {secretBar}
+      <InterceptNote ev={ev} />
       {awaitsOurReply(ev) && !tap ? (
         <details open className="border-b border-line bg-panel px-3 py-2">
           <summary className="flex cursor-pointer items-center gap-1.5 text-[12.5px] font-medium text-fg">

@@ -13,6 +13,7 @@ import { Inspector } from '@/components/inspector/Inspector';
 import { Code } from '@/components/ui/EmptyState';
 import { RecordingNotice } from '@/components/sessions/RecordingNotice';
 import { McpPanel } from '@/components/mcp/McpPanel';
+import { InterceptPanel } from '@/components/intercept/InterceptPanel';
 import { FramingRetry } from '@/components/targets/FramingRetry';
 import { ViewArea } from '@/components/views/ViewArea';
 import { EndedBar } from '@/components/sessions/EndedBar';
@@ -62,6 +63,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
         {live ? <Composer sessionId={sessionId} /> : <EndedBar summary={view.summary} />}
         {/* A live MCP session has its panes as the composer's MCP tab; an ended one shows them here. */}
         {live ? null : <McpPanel sessionId={sessionId} live={false} />}
+        <InterceptPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
         <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />

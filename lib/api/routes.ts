@@ -14,6 +14,7 @@ import type { ProbeReport } from '../probe/types';
 import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '../session/types';
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
 import { PullTeamDocBodySchema, PushTeamDocBodySchema, type PullTeamDocBody, type PushTeamDocBody, type TeamCopy, type TeamDocListing, type TeamPullResult, type TeamPushResult } from '../team/sync';
+import { ForwardHeldBodySchema, SetBreakpointsBodySchema, type InterceptStatus } from '../intercept/wire';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -99,6 +100,13 @@ export const API = {
   probeTarget: post<{ dialect?: string; timeoutMs?: number }, { session: SessionSummary; report: ProbeReport }>()('/api/sessions/:id/probe'),
   /** The probe report kept with a session (null for a session no probe drove). */
   getProbe: get<{ report: ProbeReport | null }>()('/api/sessions/:id/probe'),
+
+  // ---- intercepting a tapped conversation (server/routes/intercept.ts, lib/intercept)
+  getIntercept: get<InterceptStatus>()('/api/sessions/:id/intercept'),
+  setBreakpoints: put<z.infer<typeof SetBreakpointsBodySchema>, InterceptStatus>()('/api/sessions/:id/intercept', SetBreakpointsBodySchema),
+  forwardHeld: post<z.infer<typeof ForwardHeldBodySchema>, InterceptStatus>()('/api/sessions/:id/intercept/held/:hold/forward', ForwardHeldBodySchema),
+  dropHeld: post<Record<string, never>, InterceptStatus>()('/api/sessions/:id/intercept/held/:hold/drop'),
+  releaseHeld: post<Record<string, never>, InterceptStatus>()('/api/sessions/:id/intercept/release-all'),
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)
   listOpenRpc: get<OpenRpcListing>()('/api/sessions/:id/openrpc'),

@@ -7,7 +7,7 @@
 import type { TrafficEvent } from './types';
 
 /** The members of a TrafficEvent a patch may replace. */
-export const PATCH_FIELDS = ['pair', 'latencyMs', 'state', 'late', 'items', 'findings', 'error', 'progress'] as const satisfies readonly (keyof TrafficEvent)[];
+export const PATCH_FIELDS = ['pair', 'latencyMs', 'state', 'late', 'items', 'findings', 'error', 'progress', 'intercept'] as const satisfies readonly (keyof TrafficEvent)[];
 
 export type PatchField = (typeof PATCH_FIELDS)[number];
 

@@ -20,6 +20,7 @@ import type {
   TrafficEvent,
 } from './types';
 import { PATCH_FIELDS, type PatchField } from './patch';
+import { InterceptMarkSchema } from '../intercept/mark';
 
 import { formatIssues, formatPath, parseWith, type Result } from './readable-errors';
 
@@ -156,6 +157,7 @@ export const TrafficEventSchema = z.object({
   progress: z.object({ seq, progress: z.number().optional(), total: z.number().optional(), message: peerText.optional() }).optional(),
   masked: z.array(label).max(256).optional(), // MAX_SENT_SECRETS (lib/redaction/display-mask.ts)
   injected: z.boolean().optional(),
+  intercept: InterceptMarkSchema.optional(),
 });
 
 /** Derived from the event's own schema and PATCH_FIELDS (lib/session/patch.ts): the same limits, one list. */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_INJECT_BYTES, type InjectTo } from '../inject/inject';
+import type { TapInterceptAsk } from '../intercept/wire';
 import { EventPatchSchema, SessionSummarySchema, TrafficEventSchema } from './schemas';
 
 export const TAP_PATH = '/tap';
@@ -28,7 +29,7 @@ export type TapMessage = z.infer<typeof TapMessageSchema>;
  * What the app answers after each message: the highest event seq and the number of messages it
  * has handed to its recorder, or why it refused (then it closes).
  */
-export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string } | TapInject;
+export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string } | TapInject | TapInterceptAsk;
 
 /**
  * The app asks the tap to inject the composer's text (issue 12 item 4); `ref` names the ask. The

@@ -7,6 +7,7 @@
  */
 import type { TargetSpec } from '../targets/registry';
 import type { ProbeReport } from '../probe/types';
+import type { InterceptMark } from '../intercept/mark';
 
 /** `out` travels to the target, `in` comes from it, `meta` is about the connection itself. */
 export type Direction = 'out' | 'in' | 'meta';
@@ -169,6 +170,8 @@ export interface TrafficEvent {
   masked?: string[];
   /** Sent by rpcscope into a tapped conversation (lib/inject), not by either real side. */
   injected?: boolean;
+  /** Held by a tap's breakpoint (lib/intercept/mark.ts), and what became of it. */
+  intercept?: InterceptMark;
 }
 
 /** A later change to an event already emitted: its type and `applyPatch` live in ./patch. */

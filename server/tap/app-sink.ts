@@ -7,6 +7,7 @@
  */
 import WebSocket from 'ws';
 import { TAP_BATCH, TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TAP_PATH, type TapInject, type TapInjectAnswer, type TapMessage, type TapReply } from '../../lib/session/tap-wire';
+import { InterceptActionSchema, type TapInterceptAsk, type TapInterceptReport } from '../../lib/intercept/wire';
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import { RecordingHealth } from '../session/recording-health';
 import type { TapSink } from './recording';
@@ -28,6 +29,7 @@ export class AppSink implements TapSink {
   private lostAny = false;
   private goneListener: ((unconfirmed: TapMessage[], why: string) => void) | null = null;
   private injectListener: ((ask: TapInject) => void) | null = null;
+  private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.reply(String(data)));
@@ -57,6 +59,16 @@ export class AppSink implements TapSink {
   /** The app asks to inject a message into the conversation (answer with `answerInject`). */
   onInject(listener: (ask: TapInject) => void): void {
     this.injectListener = listener;
+  }
+
+  /** The app's intercept asks (checked here: they come from another process). */
+  onIntercept(listener: (ask: TapInterceptAsk) => void): void {
+    this.interceptListener = listener;
+  }
+
+  /** Not an entry either: what is held now, for the app to show. */
+  sendIntercept(report: TapInterceptReport): void {
+    if (!this.gone) this.ws.send(JSON.stringify(report));
   }
 
   /** Not an entry: it is neither counted nor kept for a take-over (an app that is gone asked nothing). */
@@ -119,6 +131,11 @@ export class AppSink implements TapSink {
     }
     if (r.type === 'inject') {
       if (typeof r.ref === 'number' && typeof r.text === 'string' && (r.to === 'server' || r.to === 'client')) this.injectListener?.(r);
+      return;
+    }
+    if (r.type === 'intercept') {
+      const a = InterceptActionSchema.safeParse(r);
+      if (a.success && Number.isSafeInteger(r.ref)) this.interceptListener?.({ type: 'intercept', ref: r.ref, ...a.data });
       return;
     }
     if (r.type === 'refused') {

@@ -7,6 +7,7 @@
  * The one rule: never open the database while someone else holds the lock.
  */
 import type { TapInject, TapInjectAnswer, TapMessage } from '../../lib/session/tap-wire';
+import type { TapInterceptAsk, TapInterceptReport } from '../../lib/intercept/wire';
 import { StartRefused, currentHolder, describeHolder } from '../store';
 import { AppSink } from './app-sink';
 import { readTapKey } from './key';
@@ -28,7 +29,13 @@ const TAKEOVER_MS = 5000;
 /** Where the app's inject asks go (the conversation thread); `answer` reaches that app. */
 export type InjectAsked = (ask: TapInject, answer: (a: TapInjectAnswer) => void) => void;
 
-export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked): Promise<RecordingTarget> {
+/** Where the app's intercept asks go, and the link intercept reports take to it (null: the app is gone). */
+export interface InterceptLink {
+  asked(ask: TapInterceptAsk): void;
+  connected(send: ((report: TapInterceptReport) => void) | null): void;
+}
+
+export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked, intercepts?: InterceptLink): Promise<RecordingTarget> {
   let current: { close(): Promise<void> | void } = { close: () => undefined };
   // A take-over still under way when the conversation ends is waited for, so its lock is released.
   let takingOver: Promise<unknown> = Promise.resolve();
@@ -41,9 +48,14 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
       app.onGone((unconfirmed, why) => {
         log(`the app went away (${why}); recording here from now on`);
         recording.detach();
+        intercepts?.connected(null);
         takingOver = takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
       });
       if (injectAsked) app.onInject((ask) => injectAsked(ask, (a) => app.answerInject(a)));
+      if (intercepts) {
+        app.onIntercept((ask) => intercepts.asked(ask));
+        intercepts.connected((report) => app.sendIntercept(report));
+      }
       recording.attach(app);
       current = app;
       return {

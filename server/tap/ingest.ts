@@ -11,6 +11,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TapInjectAnswerSchema, TapMessageSchema, type TapReply } from '../../lib/session/tap-wire';
 import type { InjectTo } from '../../lib/inject/inject';
 import { TapInjects } from './injects';
+import { TapIntercepts } from './intercepts';
+import { TapInterceptReportSchema } from '../../lib/intercept/wire';
 import type { SessionSummary } from '../../lib/session/types';
 import type { ServerConfig } from '../config';
 import { hostAllowed, tokenMatches } from '../security';
@@ -38,6 +40,8 @@ export function tapGate(req: IncomingMessage, deps: Pick<TapIngestDeps, 'config'
 export class TapIngest {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: TAP_MAX_MESSAGE_BYTES });
   private readonly injects = new TapInjects();
+  /** Breakpoints and held frames of the taps connected now (intercepts.ts). */
+  readonly intercepts = new TapIntercepts();
 
   constructor(private readonly deps: TapIngestDeps) {
     this.wss.on('connection', (ws) => this.serve(ws));
@@ -88,6 +92,8 @@ export class TapIngest {
       // The tap's answer to an inject ask: no entry, so not counted as stored.
       const answer = TapInjectAnswerSchema.safeParse(parsed);
       if (answer.success) return this.injects.answered(summary?.id, answer.data);
+      const report = TapInterceptReportSchema.safeParse(parsed);
+      if (report.success) return this.intercepts.reported(summary?.id, report.data);
       const m = TapMessageSchema.safeParse(parsed);
       if (!m.success) return refuse(`a tap message was refused: ${m.error.issues[0]?.message ?? 'invalid'}`);
       const msg = m.data;
@@ -97,6 +103,8 @@ export class TapIngest {
           if (this.deps.store.sessions.exists(msg.summary.id)) return refuse(`session ${msg.summary.id} exists already`);
           feed = this.deps.manager.feed(msg.summary.id);
           this.injects.connect(msg.summary.id, ws);
+          // Only a stdio tap can hold frames so far; the HTTP/WebSocket proxy tap is shown why not.
+          if (msg.summary.target.to === undefined) this.intercepts.connect(msg.summary.id, ws);
         } else if (msg.summary.id !== summary.id) {
           return refuse('one tap connection carries one session');
         }
@@ -118,6 +126,7 @@ export class TapIngest {
     });
     ws.on('close', () => {
       if (summary) this.injects.disconnect(summary.id);
+      if (summary) this.intercepts.disconnect(summary.id);
       if (!summary || !feed || summary.endedAt) return;
       // The tap went away mid-conversation (killed, or it lost us): the session is no longer live.
       feed.summary({ ...summary, status: 'closed', endedAt: new Date().toISOString(), failure: summary.failure ?? 'the tap disconnected before the conversation ended' });

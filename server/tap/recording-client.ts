@@ -10,6 +10,8 @@ import type { WireExtras } from '../../lib/session/pipeline';
 import type { TapInject } from '../../lib/session/tap-wire';
 import type { ExchangeRef, HostInit, HostReply, RecordingOp } from './recording-ops';
 import type { Side } from './recording';
+import type { InterceptOp } from './intercept-ops';
+import type { TapInterceptAsk } from '../../lib/intercept/wire';
 
 const MAX_BACKLOG = 64 * 1024 * 1024;
 /** How long the end waits for the worker to store what is left and write --out. */
@@ -24,6 +26,7 @@ export class RecordingClient {
   private finished: (() => void) | null = null;
   private failed = false;
   private injectListener: ((ask: TapInject) => void) | null = null;
+  private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
@@ -35,7 +38,11 @@ export class RecordingClient {
     this.worker.on('message', (r: HostReply) => {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
-      else if (r.op === 'inject') {
+      else if (r.op === 'intercept') {
+        // Only the stdio tap can hold frames (intercept.ts); the HTTP/WebSocket tap says so.
+        if (this.interceptListener) this.interceptListener(r.ask);
+        else this.intercept({ op: 'intercept-state', ref: r.ask.ref, on: false, breakpoints: [], held: [], error: 'only a stdio tap can intercept its conversation so far' });
+      } else if (r.op === 'inject') {
         // The stdio tap splices (stdio-inject.ts), the HTTP/WebSocket tap writes (proxy-inject.ts).
         if (this.injectListener) this.injectListener(r.ask);
         else this.injectRefused(r.ask.ref, 'this tap is not ready to inject yet');
@@ -80,6 +87,15 @@ export class RecordingClient {
   injected(side: Side, frame: Buffer, ref: number): void {
     const copy = new Uint8Array(frame);
     this.post({ op: 'injected', side, chunk: copy, ref });
+  }
+
+  /** The app's intercept asks (intercept.ts handles them and answers with `intercept` ops). */
+  onIntercept(listener: (ask: TapInterceptAsk) => void): void {
+    this.interceptListener = listener;
+  }
+
+  intercept(op: InterceptOp): void {
+    this.post(op);
   }
 
   injectRefused(ref: number, error: string): void {

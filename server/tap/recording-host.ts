@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachSink } from './choose-sink';
+import { InterceptHost } from './intercept-host';
 import { TapExchanges } from './exchanges';
 import { openTapLog } from './log';
 import { TapRecording } from './recording';
@@ -21,10 +22,12 @@ const exchanges = new TapExchanges(recording);
 const reply = (r: HostReply) => port.postMessage(r);
 // The app's inject asks go to the conversation thread; its answer comes back as an op naming the ask.
 const answers = new Map<number, (a: TapInjectAnswer) => void>();
+// Intercepting (intercept-host.ts): the app's asks go to the conversation thread, its reports to the app.
+const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept', ask }));
 const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
   answers.set(ask.ref, answer);
   reply({ op: 'inject', ask });
-});
+}, intercepts);
 const answer = (a: TapInjectAnswer) => {
   answers.get(a.ref)?.(a);
   answers.delete(a.ref);
@@ -76,6 +79,10 @@ port.on('message', (op: RecordingOp) => {
     }
     case 'inject-refused':
       return answer({ type: 'inject-refused', ref: op.ref, error: op.error });
+    case 'held':
+    case 'decided':
+    case 'intercept-state':
+      return intercepts.op(op);
     case 'end':
       void finish(op);
       return;

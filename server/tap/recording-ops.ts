@@ -9,6 +9,8 @@ import type { WireExtras } from '../../lib/session/pipeline';
 import type { TapInject } from '../../lib/session/tap-wire';
 import type { TapTarget } from '../../lib/targets/tap';
 import type { Side } from './recording';
+import type { InterceptOp } from './intercept-ops';
+import type { TapInterceptAsk } from '../../lib/intercept/wire';
 
 export interface ExchangeRef {
   id: number;
@@ -29,10 +31,12 @@ export type RecordingOp =
   /** An injected frame went on in `side`'s direction (issue 12 item 4): record it marked, answer the app's ask `ref`. */
   | { op: 'injected'; side: Side; chunk: Uint8Array; ref: number }
   | { op: 'inject-refused'; ref: number; error: string }
-  | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string };
+  | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string }
+  /** Intercepting (issue 12 item 5): intercept-ops.ts. */
+  | InterceptOp;
 
 /** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), that it finished, and the app's inject asks. */
-export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject };
+export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk };
 
 export interface HostInit {
   target: TapTarget;

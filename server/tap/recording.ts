@@ -144,6 +144,11 @@ export class TapRecording {
     this.queuePatches(this.pipeline.exchangeEnded(requestSeq, by, failed));
   }
 
+  /** Later changes to recorded entries from outside the pipeline (intercept marks: intercept-host.ts). */
+  patch(patches: EventPatch[]): void {
+    this.queuePatches(patches);
+  }
+
   /** `bytes` went on uncopied (the recording fell behind): said in the timeline; the side's framing starts afresh. */
   gap(side: Side, bytes: number): void {
     this.note(`${bytes} bytes ${side === 'out' ? 'client → server' : 'server → client'} passed through unrecorded: the recording fell behind`);

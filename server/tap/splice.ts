@@ -7,7 +7,9 @@
  * gets exactly the stream the tap saw, in order, with injected frames where they went.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import type { DetectedFraming } from '../../lib/framing/auto';
 import { FrameEdges, frameBody } from './frame-edges';
+import type { SpliceGate } from './intercept';
 
 export interface SpliceHooks {
   /** A copy of bytes this side sent (passed on or consumed). */
@@ -31,6 +33,8 @@ export class Splice extends Transform {
   private partialBytes = 0;
   /** The frame in `partial` began while cutting (so it is whole and may be consumed). */
   private partialWhole = true;
+  /** Intercept (intercept.ts): when set, every frame and piece goes through it instead of straight on. */
+  gate: SpliceGate | null = null;
 
   constructor(
     framing: ConstructorParameters<typeof FrameEdges>[0],
@@ -50,8 +54,9 @@ export class Splice extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    if (!this.cutting && (this.edges.lost || (!this.queued.length && !this.hooks.awaits()))) {
+    if (!this.cutting && (this.edges.lost || (!this.queued.length && !this.hooks.awaits() && !this.gate?.cuts))) {
       this.edges.feed(chunk, false);
+      if (this.gate?.waits) return this.onward(chunk, null, done);
       this.hooks.copy(chunk);
       done(null, chunk);
       return;
@@ -69,13 +74,30 @@ export class Splice extends Transform {
     if (from < chunk.length) this.hold(chunk.subarray(from));
     if (this.partialBytes > MAX_CUT_FRAME || this.edges.lost) this.passPartial();
     // Back to passing chunks as they come once between frames with nothing to do.
-    if (!this.partialBytes && !this.queued.length && !this.hooks.awaits()) this.cutting = false;
-    done();
+    if (!this.partialBytes && !this.queued.length && !this.hooks.awaits() && !this.gate?.cuts) this.cutting = false;
+    this.ready(done);
   }
 
   override _flush(done: TransformCallback): void {
     this.passPartial();
+    this.gate?.end();
     done();
+  }
+
+  /** Bytes on their way: through the gate when there is one (`framing`: a whole frame it may hold). */
+  private onward(bytes: Buffer, framing: DetectedFraming | null, done?: TransformCallback): void {
+    if (this.gate) this.gate.take(bytes, framing);
+    else {
+      this.hooks.copy(bytes);
+      this.push(bytes);
+    }
+    if (done) this.ready(done);
+  }
+
+  /** Takes the next chunk now, or once frames held back by the gate have drained (backpressure). */
+  private ready(done: TransformCallback): void {
+    if (this.gate?.full) this.gate.onDrain(() => done());
+    else done();
   }
 
   private hold(piece: Buffer): void {
@@ -90,9 +112,9 @@ export class Splice extends Transform {
     this.partial = [];
     this.partialBytes = 0;
     this.partialWhole = true;
-    this.hooks.copy(frame);
     const framing = this.edges.framing;
-    if (!(whole && framing && this.hooks.awaits() && this.hooks.consumes(frameBody(frame, framing)))) this.push(frame);
+    if (whole && framing && this.hooks.awaits() && this.hooks.consumes(frameBody(frame, framing))) this.hooks.copy(frame);
+    else this.onward(frame, whole ? framing : null);
     this.release();
   }
 
@@ -102,8 +124,7 @@ export class Splice extends Transform {
     this.partial = [];
     this.partialBytes = 0;
     this.partialWhole = false;
-    this.hooks.copy(bytes);
-    this.push(bytes);
+    this.onward(bytes, null);
   }
 
   private release(): void {

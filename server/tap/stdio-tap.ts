@@ -16,6 +16,7 @@ import type { TapOptions } from './args';
 import { openTapLog } from './log';
 import { RecordingClient } from './recording-client';
 import { spliceConversation } from './stdio-inject';
+import { TapInterceptor } from './intercept';
 
 export interface TapIo {
   stdin: NodeJS.ReadableStream;
@@ -75,6 +76,9 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   // Each direction passes through a splice (stdio-inject.ts), which copies what passes to the
   // recording and, only while injecting, cuts at frame edges; otherwise chunks go on as they came.
   const { toServer, toClient } = spliceConversation(opts.framing, recording);
+  // Breakpoints (intercept.ts) hold frames in the splices; off until the app sets some.
+  const interceptor = new TapInterceptor({ out: toServer, in: toClient }, { copy: (side, b) => recording.bytes(side, b), post: (op) => recording.intercept(op) });
+  recording.onIntercept((ask) => interceptor.ask(ask));
   io.stdin.pipe(toServer).pipe(child.stdin);
   child.stdin.on('error', (err) => log(`the server's stdin: ${err.message}`));
   child.stdout.pipe(toClient).pipe(io.stdout);

@@ -25,6 +25,7 @@ const everything: EventPatch = {
   findings: [{ rule: 'late-answer', severity: 'warning', message: 'answered after the timeout' }],
   error: { code: -32601, message: 'nope', name: 'Method not found', meaning: 'no such method', source: 'jsonrpc' },
   progress: { seq: 9, progress: 2, total: 5, message: 'halfway' },
+  intercept: { state: 'edited', hold: 3, heldMs: 1500, sent: 'Content-Length: 2\r\n\r\n{}' },
 };
 
 describe('a late answer patched onto a recorded request', () => {
