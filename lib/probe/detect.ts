@@ -3,6 +3,11 @@
  * asks. Two read-only questions, in order: `ping` (MCP answers {} even before initialize; an LSP
  * server answers -32002 ServerNotInitialized to any request before initialize), then
  * `eth_chainId` (an Ethereum node answers a 0x quantity). Anything else is plain JSON-RPC.
+ *
+ * Many language servers answer -32601 before initialize instead of -32002, which says nothing by
+ * itself; but those built on vscode-jsonrpc (vscode-languageserver: the JSON, CSS, HTML, YAML, Bash
+ * and TypeScript servers among them) word it "Unhandled method <name>", and nothing else we know
+ * does. That wording is taken as an LSP server, and the evidence says so (`--dialect` overrides).
  */
 import type { MessageEntry } from '../dialects/messages';
 import { isRecord } from '../dialects/messages';
@@ -16,6 +21,8 @@ export interface DetectionStep {
 }
 
 const code = (e: MessageEntry | undefined) => (typeof e?.error?.code === 'number' ? e.error.code : undefined);
+/** vscode-jsonrpc's answer to a request no handler takes: `Unhandled method ping`. */
+const VSCODE_JSONRPC_UNHANDLED = /^Unhandled method ping$/;
 
 export const DETECTION_STEPS: readonly DetectionStep[] = [
   {
@@ -23,6 +30,9 @@ export const DETECTION_STEPS: readonly DetectionStep[] = [
     decide: (a) => {
       if (a?.kind === 'response' && isRecord(a.result) && Object.keys(a.result).length === 0) return { dialect: 'mcp', evidence: 'auto: ping was answered {}' };
       if (code(a) === -32002) return { dialect: 'lsp', evidence: 'auto: a request before initialize was answered -32002 (ServerNotInitialized)' };
+      if (code(a) === -32601 && typeof a?.error?.message === 'string' && VSCODE_JSONRPC_UNHANDLED.test(a.error.message)) {
+        return { dialect: 'lsp', evidence: 'auto: ping before initialize was answered -32601 "Unhandled method ping", the words of vscode-jsonrpc, which language servers are built on' };
+      }
       return undefined;
     },
   },

@@ -11,6 +11,7 @@ import { openApp, rowBySeq } from './helpers/app';
 import { startApp, type RunningApp } from './helpers/server';
 import { seedDiffPair } from '../fixtures/sessions/diff-pair';
 import { seedLargeSession } from '../fixtures/sessions/seed';
+import { rendererMainThreadClock, withCpu } from '../../bench/ui-cpu';
 
 const ENTRIES = 100_000;
 let dataDir = '';
@@ -155,27 +156,34 @@ async function scrollFrames(page: Page, testId: string, step: number, n: number)
   return { p50: sorted[Math.floor(n / 2)], p95: sorted[Math.floor(n * 0.95)], max: sorted[n - 1], over50: frames.filter((f) => f > 50).length };
 }
 
+const FRAME_MS = 1000 / 60;
+
 const fmt = (m: { p50: number; p95: number; max: number; over50: number }, n: number) =>
   `p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, max ${m.max.toFixed(1)} ms, ${m.over50}/${n} over 50 ms`;
 
-test('a 100,000-entry session scrolls in the sequence diagram as smoothly as in the timeline', async ({ page, consoleErrors }) => {
+test('a 100,000-entry session scrolls in the sequence diagram as smoothly as in the timeline', async ({ page, browser, consoleErrors }) => {
   void consoleErrors;
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSession(page, largeId, ENTRIES);
   const FRAMES = 180;
   // A fast wheel: 150 px a frame. The timeline on the same machine at the same moment is the yardstick,
-  // since a shared 2-core CI machine slows every frame; the absolute figure is printed for the record.
+  // since a shared 2-core CI machine slows every frame: the assertions are ratios, the figures are printed.
+  // The renderer's main-thread CPU per frame (Linux /proc) hardly depends on the load; frame gaps do.
+  const clock = await rendererMainThreadClock(browser, page);
   await page.getByTestId('timeline-count').click();
-  const table = await scrollFrames(page, 'timeline-scroll', 150, FRAMES);
+  const table = await withCpu(clock, () => scrollFrames(page, 'timeline-scroll', 150, FRAMES));
   await view(page, 'Sequence').click();
   await expect(page.getByTestId('sequence-view').locator('g[data-seq]').first()).toBeVisible();
-  const diagram = await scrollFrames(page, 'sequence-scroll', 150, FRAMES);
-  const line = `timeline ${fmt(table, FRAMES)} | sequence ${fmt(diagram, FRAMES)}`;
+  const diagram = await withCpu(clock, () => scrollFrames(page, 'sequence-scroll', 150, FRAMES));
+  const cpu = (r: { cpuMs: number }) => (r.cpuMs / FRAMES).toFixed(1);
+  const line = `timeline ${fmt(table.value, FRAMES)}, CPU ${cpu(table)} ms a frame | sequence ${fmt(diagram.value, FRAMES)}, CPU ${cpu(diagram)} ms a frame`;
   test.info().annotations.push({ type: 'frames', description: line });
   console.log(line);
-  expect(diagram.p95, line).toBeLessThanOrEqual(Math.max(50, table.p95 * 1.5));
-  expect(diagram.p50, line).toBeLessThanOrEqual(Math.max(50, table.p50 * 1.5));
+  if (clock) expect(diagram.cpuMs, line).toBeLessThanOrEqual(table.cpuMs * 1.25);
+  // Frame gaps come in whole frames (16.7 ms at 60 Hz): one frame more than 1.5× the timeline's is still "as smooth".
+  expect(diagram.value.p95, line).toBeLessThanOrEqual(table.value.p95 * 1.5 + FRAME_MS);
+  expect(diagram.value.p50, line).toBeLessThanOrEqual(table.value.p50 * 1.5 + FRAME_MS);
   // Only what is on screen is drawn.
   expect(await page.getByTestId('sequence-view').locator('g[data-seq]').count()).toBeLessThan(200);
   // The end of the session is reachable.

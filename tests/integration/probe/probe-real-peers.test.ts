@@ -58,6 +58,15 @@ describe('vscode-json-language-server (LSP, stdio)', () => {
     expect(before.findings.map((f) => f.rule)).toContain('lsp-answered-before-initialize');
     expect(report.results.find((r) => r.id === 'lifecycle/lsp-exit')!.did).toMatch(/exit code 0/);
   });
+
+  it('--dialect auto recognises it although it answers -32601, not -32002, before initialize, and runs the LSP checks', async () => {
+    const report = await probe({ kind: 'stdio', command: bin('vscode-json-language-server'), args: ['--stdio'], framing: 'content-length' }, { dialect: 'auto' });
+    expect(report.dialect).toBe('lsp');
+    expect(report.dialectEvidence).toContain('"Unhandled method ping"');
+    const v = verdicts(report);
+    expect([v['lifecycle/lsp-before-initialize'], v['lifecycle/lsp-initialize'], v['lifecycle/lsp-shutdown'], v['lifecycle/lsp-exit']]).toEqual(['fail SHOULD', 'pass', 'pass', 'pass']);
+    expect(v['batch/one-element']).toBe('n/a');
+  });
 });
 
 describe('@modelcontextprotocol/server-everything (MCP, stdio)', () => {
