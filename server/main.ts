@@ -25,6 +25,7 @@ import { environmentRoutes } from './routes/environments';
 import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
+import { entryRoutes } from './routes/entries';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -85,7 +86,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
   const router = sessionRoutes(new ApiRouter(), manager, { hasSession: (id) => taps.hasSession(id), inject: (id, to, text) => taps.inject(id, to, text) });
   const deps = { store, manager };
-  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes]) add(router, deps);
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, entryRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);

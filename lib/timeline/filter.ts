@@ -44,7 +44,7 @@ export interface CompiledFilter {
 type Pred = (ev: TrafficEvent, lookup: SeqLookup) => boolean;
 
 /** Case-insensitive unless the text has a capital letter ("smart case", as in editors' search). */
-function textMatcher(text: string): (raw: string) => boolean {
+export function textMatcher(text: string): (raw: string) => boolean {
   if (/[A-Z]/.test(text)) return (raw) => raw.includes(text);
   const re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
   return (raw) => re.test(raw);
