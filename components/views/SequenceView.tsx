@@ -7,7 +7,7 @@
  * and the inspector).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { useViews } from '@/components/stores/views';
@@ -25,7 +25,7 @@ const OVERSCAN_PX = 300;
 const STEP_PX = 150;
 
 interface ArrowRowProps {
-  ev: TrafficEvent;
+  ev: EntryRow;
   lookup: SeqLookup;
   lanes: number;
   top: number;
