@@ -4,7 +4,7 @@
  * viewer all render this same model, so they say the same thing; its words come from
  * lib/timeline (status, method cell), as the timeline's do.
  */
-import type { EntryRow } from '../timeline/row';
+import { ownRaw, type EntryRow, type RawOf } from '../timeline/row';
 import { methodCell } from '../timeline/cells';
 import { formatLatency } from '../timeline/format';
 import { eventStatus, rowLatency, type SeqLookup, type StatusTone } from '../timeline/status';
@@ -70,11 +70,12 @@ function isUnanswered(ev: EntryRow): boolean {
   return ev.items?.some((it) => it.state === 'timed-out' || it.state === 'late' || it.state === 'target-exited') ?? false;
 }
 
-export function arrowOf(ev: EntryRow, lanes: number, lookup: SeqLookup): Arrow {
+/** `rawOf`: a stderr line's or noise's text for its label (a full event's own by default). */
+export function arrowOf(ev: EntryRow, lanes: number, lookup: SeqLookup, rawOf: RawOf = ownRaw): Arrow {
   const last = lanes - 1;
   const [from, to] = ev.dir === 'out' ? [0, last] : ev.dir === 'in' ? [last, 0] : [last, last];
   const status = eventStatus(ev, lookup);
-  const cell = methodCell(ev, lookup);
+  const cell = methodCell(ev, lookup, rawOf);
   const batch = ev.kind === 'batch' ? ev.items?.length ?? 0 : 0;
   const label = cell ? `${cell.prefix ? `${cell.prefix} ` : ''}${cell.text}` : ev.kind;
   const latency = rowLatency(ev, lookup);
