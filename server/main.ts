@@ -26,6 +26,7 @@ import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
 import { interceptRoutes } from './routes/intercept';
+import { entryRoutes } from './routes/entries';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -88,7 +89,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string) => taps.inject(id, to, text), stopIntercepting: (id: string) => taps.intercepts.stop(id) };
   const router = sessionRoutes(new ApiRouter(), manager, tapInjector);
   const deps = { store, manager, taps: tapInjector };
-  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes]) add(router, deps);
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes, entryRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);

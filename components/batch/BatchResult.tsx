@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import { matchBatch, type BatchMatch, type EntryResult, type ReplyItem } from '@/lib/builder/batch-match';
 import { describeError } from '@/lib/errors';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
+import { entryTexts, useTextsVersion } from '@/components/stores/entry-texts';
 import { useSessions } from '@/components/stores/sessions';
 import type { SentBatchRef } from '@/components/stores/batch';
 import { useSessionEvents } from '@/components/builder/session-index';
@@ -23,15 +24,18 @@ const STATUS_STYLE: Record<EntryResult['status'], string> = {
 
 const STATUS_LABEL: Record<EntryResult['status'], string> = { ok: 'ok', error: 'error', missing: 'missing', 'no-reply-expected': 'no reply expected' };
 
-export function useBatchMatch(sessionId: string, sent: SentBatchRef): { match: BatchMatch; sentEvent?: TrafficEvent } {
+export function useBatchMatch(sessionId: string, sent: SentBatchRef): { match: BatchMatch; sentEvent?: EntryRow } {
   const { events, version } = useSessionEvents(sessionId);
   const indexBySeq = useSessions((s) => s.sessions[sessionId]?.indexBySeq);
+  const textsVersion = useTextsVersion();
   return useMemo(() => {
     void version;
+    void textsVersion;
     const at = indexBySeq?.get(sent.seq);
-    const window = at === undefined ? [] : events.slice(at, at + LOOK_AHEAD);
+    // Replies are read from their wire text (the page's cache; fetched when it is not there).
+    const window = at === undefined ? [] : events.slice(at, at + LOOK_AHEAD).map((e) => ({ ...e, raw: e.dir === 'in' ? entryTexts.get(sessionId, e.seq)?.raw ?? '' : '' }));
     return { match: matchBatch(sent.text, sent.seq, window), sentEvent: at === undefined ? undefined : events[at] };
-  }, [events, version, indexBySeq, sent.seq, sent.text]);
+  }, [events, version, textsVersion, indexBySeq, sessionId, sent.seq, sent.text]);
 }
 
 function errorName(reply: ReplyItem): string {

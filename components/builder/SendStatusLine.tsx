@@ -1,7 +1,7 @@
 'use client';
 import { useSessions } from '@/components/stores/sessions';
 import { describeOutcome, type SendState } from './useSendStatus';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 
 const TONE = {
   ok: 'text-ok',
@@ -24,7 +24,7 @@ function SeqLink({ seq }: { seq: number }) {
 }
 
 /** One line after a send: what happened to it, live. */
-export function SendStatusLine({ status, event, reply }: { status: SendState; event?: TrafficEvent; reply?: TrafficEvent }) {
+export function SendStatusLine({ status, event, reply }: { status: SendState; event?: EntryRow; reply?: EntryRow }) {
   if (status.state === 'idle') return null;
   if (status.state === 'sending') return <p className="text-xs text-muted" data-testid="send-status">Sending…</p>;
   if (status.state === 'failed')

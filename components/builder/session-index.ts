@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { nextAutoId } from '@/lib/builder/ids';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 import { useSessions } from '@/components/stores/sessions';
 
 export interface MethodSeen {
@@ -23,7 +23,7 @@ interface Index {
   nextId: number;
 }
 
-const cache = new WeakMap<TrafficEvent[], Index>();
+const cache = new WeakMap<EntryRow[], Index>();
 
 function note(methods: Map<string, MethodSeen>, name: string | undefined, dir: string): void {
   if (!name || dir === 'meta') return;
@@ -33,7 +33,7 @@ function note(methods: Map<string, MethodSeen>, name: string | undefined, dir: s
   else m.in++;
 }
 
-function indexOf(events: TrafficEvent[]): Index {
+function indexOf(events: EntryRow[]): Index {
   let idx = cache.get(events);
   // A replay that inserted into the middle invalidates the incremental scan.
   if (idx && (idx.scanned > events.length || (events.length > 0 && events[0].seq !== idx.firstSeq))) idx = undefined;
@@ -43,7 +43,7 @@ function indexOf(events: TrafficEvent[]): Index {
   }
   if (idx.scanned < events.length) {
     // Only what we sent can carry an id that moves the counter; a flood from the target adds none.
-    const sent: TrafficEvent[] = [];
+    const sent: EntryRow[] = [];
     for (let i = idx.scanned; i < events.length; i++) {
       const e = events[i];
       if (e.dir === 'out') sent.push(e);
@@ -58,19 +58,19 @@ function indexOf(events: TrafficEvent[]): Index {
 }
 
 /** Re-renders when the session's events change; returns its events (possibly empty). */
-export function useSessionEvents(sessionId: string | null): { events: TrafficEvent[]; version: number } {
+export function useSessionEvents(sessionId: string | null): { events: EntryRow[]; version: number } {
   const view = useSessions((s) => (sessionId ? s.sessions[sessionId] : undefined));
   return { events: view?.events ?? EMPTY, version: view?.version ?? 0 };
 }
 
-const EMPTY: TrafficEvent[] = [];
+const EMPTY: EntryRow[] = [];
 
 /**
  * What the method lists show, as one comparable string: the names and how often each was sent.
  * How often the target sent a method changes on every batch of a flood and is not part of it,
  * so a flood of notifications re-renders no builder.
  */
-function methodsKey(events: TrafficEvent[]): string {
+function methodsKey(events: EntryRow[]): string {
   let key = '';
   for (const m of indexOf(events).methods.values()) key += `${m.name}\u0000${m.out}\u0001`;
   return key;

@@ -4,7 +4,7 @@
  * follows that event's pairing live. Kept per session and panel (components/stores/send-status.ts).
  */
 import { useCallback } from 'react';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 import { useSessions } from '@/components/stores/sessions';
 import { sendStateOf, useSendStatusStore, type SendPanel, type SendState } from '@/components/stores/send-status';
 import { injectToOf, useInjectTo } from '@/components/stores/inject-to';
@@ -54,7 +54,7 @@ export function useSendStatus(sessionId: string | null, panel: SendPanel) {
   return { status, event, reply, send, reset: () => { if (sessionId) setFor(sessionId, panel, { state: 'idle' }); } };
 }
 
-export function describeOutcome(event: TrafficEvent | undefined, reply: TrafficEvent | undefined): { tone: 'ok' | 'error' | 'wait' | 'muted'; text: string } {
+export function describeOutcome(event: EntryRow | undefined, reply: EntryRow | undefined): { tone: 'ok' | 'error' | 'wait' | 'muted'; text: string } {
   if (!event) return { tone: 'muted', text: 'recorded' };
   if (event.kind === 'notification') return { tone: 'muted', text: 'notification: no reply expected' };
   // A batch's replies are matched entry by entry in the batch result view, not here.

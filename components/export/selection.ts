@@ -2,9 +2,10 @@
  * The timeline's current filter as an export selection: the seqs it shows, written as ranges
  * (`1-40,52,60-64`) so a long selection stays short in the request body.
  */
-import type { TrafficEvent } from '@/lib/session/types';
 import { compileFilter, filterIndexes, isEmptyFilter, type TimelineFilter } from '@/lib/timeline/filter';
+import type { EntryRow } from '@/lib/timeline/row';
 import type { SessionView } from '@/components/stores/types';
+import { shownIndexes } from '@/components/timeline/useFilteredIndexes';
 
 export interface Selection {
   /** null when the filter hides nothing: export the whole session. */
@@ -31,10 +32,13 @@ export function filteredSelection(view: SessionView, filter: TimelineFilter): Se
   if (isEmptyFilter(filter)) return { ranges: null, count: total, total };
   const compiled = compileFilter(filter);
   if (compiled.all) return { ranges: null, count: total, total };
-  const lookup = (seq: number): TrafficEvent | undefined => {
+  const lookup = (seq: number): EntryRow | undefined => {
     const i = view.indexBySeq.get(seq);
     return i === undefined ? undefined : view.events[i];
   };
-  const seqs = filterIndexes(view.events, compiled, lookup).map((i) => view.events[i].seq);
+  // What the timeline shows for this filter (its free words answered by the server's search);
+  // recomputed here only when the timeline has not filtered this view.
+  const indexes = shownIndexes(view, filter) ?? filterIndexes(view.events, compiled, lookup);
+  const seqs = indexes.map((i) => view.events[i].seq);
   return { ranges: seqs.length ? seqRanges(seqs) : '', count: seqs.length, total };
 }

@@ -5,6 +5,8 @@ import type { TrafficEvent } from '@/lib/session/types';
 import { eventStatus, findingsCount, rowLatency, type SeqLookup } from '@/lib/timeline/status';
 import { formatClock, formatLatency, formatSinceStart, idLabel, visibleText } from '@/lib/timeline/format';
 import { useSessions } from '@/components/stores/sessions';
+import { useFullEntry } from '@/components/stores/entry-texts';
+import type { EntryRow } from '@/lib/timeline/row';
 import { useUi, type InspectorTab } from '@/components/stores/ui';
 import { loadIntoBuilder } from '@/components/stores/builder';
 import { ReplyComposer } from '@/components/builder/ReplyComposer';
@@ -74,13 +76,16 @@ function Header({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
 }
 
 /** Memoised: it re-renders when the selected entry (or its pair) changes, not on every new entry. */
-export const Inspector = memo(function Inspector({ sessionId, ev: selected, lookup }: { sessionId: string; ev: TrafficEvent | undefined; lookup: SeqLookup }) {
+export const Inspector = memo(function Inspector({ sessionId, ev: row, lookup }: { sessionId: string; ev: EntryRow | undefined; lookup: SeqLookup }) {
   const tab = useUi((s) => s.inspectorTab);
   const setTab = useUi((s) => s.setInspectorTab);
+  // The timeline's rows hold no wire text: the entry is opened in full (fetched by seq when needed).
+  const selected = useFullEntry(sessionId, row);
   // Masked secrets (the server masks what the session sent) are shown in clear only on request.
   const { shown: ev, bar: secretBar } = useSecretReveal(sessionId, selected);
   // In a tapped conversation the real client answers the server's requests: no reply form there.
   const tap = useSessions((s) => s.sessions[sessionId]?.summary.target.kind === 'tap');
+  if (row && !ev) return <EmptyState title={`Opening entry #${row.seq}…`}>Its wire text is on its way from the server.</EmptyState>;
   if (!ev) {
     return (
       <EmptyState title="Nothing selected">

@@ -19,6 +19,7 @@ import { bodyOf } from './calls';
 import { ListPane } from './ListPane';
 import { ServerRequests, usePendingServerRequests } from './ServerRequests';
 import { listsOf, useMcp, type McpTab } from './store';
+import { entryTexts, withText } from '@/components/stores/entry-texts';
 
 export function McpPanel({ sessionId, live }: { sessionId: string; live: boolean }) {
   const dialect = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id);
@@ -30,7 +31,10 @@ export function McpPanel({ sessionId, live }: { sessionId: string; live: boolean
 function declared(sessionId: string, replySeq: number | null): McpListKind[] {
   const v = useSessions.getState().sessions[sessionId];
   const i = replySeq !== null ? v?.indexBySeq.get(replySeq) : undefined;
-  const body = bodyOf(i === undefined ? undefined : v?.events[i]);
+  const row = i === undefined ? undefined : v?.events[i];
+  // The answer's text is recent, so the page has it; if not, it is fetched and read on the next render.
+  const text = row ? entryTexts.get(sessionId, row.seq) : undefined;
+  const body = bodyOf(row && text ? withText(row, text) : undefined);
   const caps = isRecord(body) && isRecord(body.result) && isRecord(body.result.capabilities) ? body.result.capabilities : null;
   return caps ? MCP_LIST_KINDS.filter((k) => MCP_LISTS[k].capability in caps) : ['tools'];
 }

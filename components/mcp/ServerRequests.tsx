@@ -13,16 +13,18 @@ import { Button } from '@/components/ui/Button';
 import { Field, TextArea, TextInput } from '@/components/ui/Field';
 import { bodyOf, reply } from './calls';
 import { ContentView } from './ContentView';
+import type { EntryRow } from '@/lib/timeline/row';
+import { useFullEntry } from '@/components/stores/entry-texts';
 import { SchemaForm } from './SchemaForm';
 
 /** The pending sampling and elicitation requests of a session, oldest first (a few at most are shown). */
-export function usePendingServerRequests(sessionId: string): TrafficEvent[] {
+export function usePendingServerRequests(sessionId: string): EntryRow[] {
   const view = useSessions((s) => s.sessions[sessionId]);
   const version = view?.version;
   return useMemo(() => {
     void version;
     if (!view) return [];
-    const out: TrafficEvent[] = [];
+    const out: EntryRow[] = [];
     // Scan from the end: pending server requests are recent; stop after a bounded look-back.
     for (let i = view.events.length - 1; i >= 0 && i >= view.events.length - 5000; i--) {
       const e = view.events[i];
@@ -37,13 +39,20 @@ export function ServerRequests({ sessionId, live }: { sessionId: string; live: b
   if (pending.length === 0) return <p className="text-xs text-faint">No request from the server waits for an answer. Sampling and elicitation requests show here.</p>;
   return (
     <div className="flex flex-col gap-3">
-      {pending.map((ev) => (
-        <section key={ev.seq} aria-label={`${ev.method} #${ev.seq}`} className="rounded border border-warn/50 p-2" data-testid="mcp-server-request">
-          <div className="mb-1 text-[11.5px] font-medium text-muted">#{ev.seq} · <span className="font-mono text-fg">{ev.method}</span> from the server</div>
-          {ev.method === 'sampling/createMessage' ? <SamplingForm sessionId={sessionId} ev={ev} live={live} /> : <ElicitationForm sessionId={sessionId} ev={ev} live={live} />}
-        </section>
-      ))}
+      {pending.map((row) => <PendingRequest key={row.seq} sessionId={sessionId} row={row} live={live} />)}
     </div>
+  );
+}
+
+/** One request, read in full (its params are in its wire text, fetched when the page has not kept it). */
+function PendingRequest({ sessionId, row, live }: { sessionId: string; row: EntryRow; live: boolean }) {
+  const ev = useFullEntry(sessionId, row);
+  return (
+    <section aria-label={`${row.method} #${row.seq}`} className="rounded border border-warn/50 p-2" data-testid="mcp-server-request">
+      <div className="mb-1 text-[11.5px] font-medium text-muted">#{row.seq} · <span className="font-mono text-fg">{row.method}</span> from the server</div>
+      {!ev ? <p className="text-xs text-faint">Loading the request…</p>
+        : ev.method === 'sampling/createMessage' ? <SamplingForm sessionId={sessionId} ev={ev} live={live} /> : <ElicitationForm sessionId={sessionId} ev={ev} live={live} />}
+    </section>
   );
 }
 

@@ -1,11 +1,14 @@
 /**
  * How bridge data lands in a SessionView. The events array is append-mostly and large (100k+),
  * so it is mutated in place and the view object is replaced with a bumped `version`: components
- * re-render on the new view without copying the array on every batch.
+ * re-render on the new view without copying the array on every batch. An event's wire text goes
+ * to the page's text cache (./entry-texts.ts); the view keeps a row without it.
  */
 import { applyPatch } from '@/lib/session/patch';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 import { emptyChangeLog, recordChange } from '@/lib/timeline/changes';
+import type { EntryRow } from '@/lib/timeline/row';
+import { entryTexts } from './entry-texts';
 import type { SessionView } from './types';
 
 export function emptyView(summary: SessionSummary): SessionView {
@@ -24,7 +27,9 @@ function lastSeq(view: SessionView): number {
 export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]): boolean {
   let changed = false;
   let rebuildFrom = -1;
-  for (const ev of incoming) {
+  const sessionId = view.summary.id;
+  for (const full of incoming) {
+    const ev = entryTexts.take(sessionId, full);
     const top = lastSeq(view);
     if (ev.seq > top) {
       view.indexBySeq.set(ev.seq, view.events.length);
@@ -63,7 +68,7 @@ export function mergePatches(view: SessionView, patches: readonly EventPatch[]):
     const idx = view.indexBySeq.get(p.seq);
     if (idx === undefined) continue; // the event itself will arrive from the recorder with this state
     // A new object, so rows holding the old one re-render.
-    const next: TrafficEvent = { ...view.events[idx] };
+    const next: EntryRow = { ...view.events[idx] };
     applyPatch(next, p);
     view.events[idx] = next;
     recordChange(view.changes, p.seq);

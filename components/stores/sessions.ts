@@ -8,6 +8,7 @@ import { API } from '@/lib/api/routes';
 import { apiClient } from '@/components/api/client';
 import { emptyView, mergeEvents, mergePatches, resumeSeq, withVersion } from './apply';
 import { BridgeClient, type BridgeOp } from './bridge-client';
+import { entryTexts } from './entry-texts';
 import type { SessionView, SessionsState } from './types';
 
 const ACTIVE_KEY = 'rpcscope.activeSession';
@@ -183,6 +184,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
     async remove(sessionId) {
       await api.call(API.deleteSession, { params: { id: sessionId } });
       bridge?.unsubscribe(sessionId);
+      entryTexts.forget(sessionId);
       set((s) => {
         const sessions = { ...s.sessions };
         delete sessions[sessionId];

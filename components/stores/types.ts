@@ -4,11 +4,12 @@
  */
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import type { ChangeLog } from '@/lib/timeline/changes';
+import type { EntryRow } from '@/lib/timeline/row';
 
 export interface SessionView {
   summary: SessionSummary;
-  /** Events in seq order (index = position, not seq). */
-  events: TrafficEvent[];
+  /** Events in seq order (index = position, not seq), without their wire text (components/stores/entry-texts.ts). */
+  events: EntryRow[];
   /** seq → index into events, for pairing jumps and patches. */
   indexBySeq: Map<number, number>;
   /** Entries replaced in place (patches, replays) and out-of-order inserts, for incremental filters. */

@@ -10,6 +10,7 @@ import type { StartPlan } from '@/lib/dialects/start';
 import { getProfile } from '@/lib/dialects/registry';
 import type { TrafficEvent } from '@/lib/session/types';
 import { useSessions } from '@/components/stores/sessions';
+import { loadFullEntry } from '@/components/stores/entry-texts';
 import { saveAutoReplies } from '@/components/builder/auto-replies-sync';
 
 export type StartState =
@@ -35,7 +36,8 @@ export function waitForAnswer(sessionId: string, seq: number, timeoutMs = ANSWER
       const ev = i === undefined ? undefined : v.events[i];
       if (ev?.pair !== undefined) {
         const j = v.indexBySeq.get(ev.pair);
-        if (j !== undefined) return done(() => resolve(v.events[j]));
+        // The answer in full (its text is kept by the page, or fetched).
+        if (j !== undefined) return done(() => void loadFullEntry(sessionId, v.events[j]).then((full) => (full ? resolve(full) : reject(new Error('the answer could not be read')))));
       }
       if (ev && ev.state && ev.state !== 'pending' && ev.state !== 'answered' && ev.state !== 'late') return fail(`no answer (${ev.state})`);
       if (v.summary.status === 'closed' || v.summary.status === 'failed') return fail(`the session ${v.summary.status}`);

@@ -1,6 +1,6 @@
 'use client';
 /** The entry's marks (lib/timeline/marks.ts) as small labelled badges: the word shown, the meaning in the tooltip. */
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 import { entryMarks, type MarkId } from '@/lib/timeline/marks';
 import type { SeqLookup } from '@/lib/timeline/status';
 
@@ -9,7 +9,7 @@ const LOOK: Record<MarkId, string> = {
   consumed: 'border-line-strong text-muted',
 };
 
-export function EntryMarks({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
+export function EntryMarks({ ev, lookup }: { ev: EntryRow; lookup: SeqLookup }) {
   const marks = entryMarks(ev, lookup);
   if (!marks.length) return null;
   return (

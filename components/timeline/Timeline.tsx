@@ -9,6 +9,7 @@ import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { followOf, useTimeline } from '@/components/stores/timeline';
 import { usePreferences } from '@/components/stores/preferences';
+import { entryTexts, useTextsVersion } from '@/components/stores/entry-texts';
 import { IconArrowDown } from '@/components/ui/icons';
 import type { SeqLookup } from '@/lib/timeline/status';
 import { positionOf } from '@/lib/timeline/filter';
@@ -46,6 +47,9 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const columnPrefs = usePreferences((s) => s.columns);
   const events = view.events;
   const dialect = view.summary.dialect?.id;
+  // Rows hold no wire text: the Summary and stderr lines read it from the cache, fetched when missing.
+  const textsVersion = useTextsVersion();
+  const rawOf = useMemo(() => entryTexts.rawOf(sessionId), [sessionId]);
 
   // Rows have one fixed height, so the visible window is arithmetic: no per-row measurement, no
   // position table rebuilt when the count changes, and the bottom is known before layout.
@@ -186,6 +190,8 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
                   columns={layout.ids}
                   template={layout.template}
                   dialect={dialect}
+                  rawOf={rawOf}
+                  textsVersion={textsVersion}
                   onSelect={onSelect}
                 />
               );

@@ -1,6 +1,6 @@
 'use client';
 import { Fragment, memo } from 'react';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow, RawOf } from '@/lib/timeline/row';
 import { eventStatus, findingsCount, isSecondary, rowLatency, type SeqLookup, type StatusTone } from '@/lib/timeline/status';
 import { formatClock, formatLatency, formatSinceStart, idLabel, visibleText } from '@/lib/timeline/format';
 import { kindLabel, methodCell, type CellTone } from '@/lib/timeline/cells';
@@ -24,14 +24,14 @@ const DIR_COLOR = { out: 'text-out', in: 'text-in', meta: 'text-meta' } as const
 
 const CELL_TONE: Record<CellTone, string> = { fg: 'text-fg', faint: 'text-faint', muted: 'text-muted' };
 
-function MethodCell({ ev, lookup }: { ev: TrafficEvent; lookup: SeqLookup }) {
-  const cell = methodCell(ev, lookup);
+function MethodCell({ ev, lookup, rawOf }: { ev: EntryRow; lookup: SeqLookup; rawOf: RawOf }) {
+  const cell = methodCell(ev, lookup, rawOf);
   if (!cell) return <EntryMarks ev={ev} lookup={lookup} />;
   return <><EntryMarks ev={ev} lookup={lookup} /><span className={CELL_TONE[cell.tone]}>{cell.prefix ? <><span className="text-faint">{cell.prefix}</span> </> : null}{cell.text}</span></>;
 }
 
 export interface RowProps {
-  ev: TrafficEvent;
+  ev: EntryRow;
   lookup: SeqLookup;
   selected: boolean;
   /** This row is the selected entry's pair. */
@@ -43,15 +43,20 @@ export interface RowProps {
   template: string;
   /** The session's dialect: how the Summary reads known methods. */
   dialect?: string;
+  /** The entry texts the Summary and a stderr line show (components/stores/entry-texts.ts)… */
+  rawOf: RawOf;
+  /** …and their cache's version, so a row re-renders when its text arrives. */
+  textsVersion: number;
   onSelect(seq: number): void;
 }
 
 interface CellContext {
-  ev: TrafficEvent;
+  ev: EntryRow;
   lookup: SeqLookup;
   timeMode: TimeMode;
   secondary: boolean;
   dialect?: string;
+  rawOf: RawOf;
 }
 
 /** One renderer per column: the compiler rejects a column without one. */
@@ -68,9 +73,9 @@ const CELLS: Record<ColumnId, (c: CellContext) => React.ReactElement> = {
     const text = visibleText(idLabel(ev.idText, ev.id));
     return <span role="cell" className="truncate px-1.5 text-fg" title={text}>{text}</span>;
   },
-  method: ({ ev, lookup, secondary }) => <span role="cell" data-col="method" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} /></span>,
-  summary: ({ ev, lookup, dialect }) => {
-    const text = visibleText(entrySummary(ev, lookup, dialect));
+  method: ({ ev, lookup, secondary, rawOf }) => <span role="cell" data-col="method" className={`truncate px-1.5 ${secondary ? 'italic' : ''}`}><MethodCell ev={ev} lookup={lookup} rawOf={rawOf} /></span>,
+  summary: ({ ev, lookup, dialect, rawOf }) => {
+    const text = visibleText(entrySummary(ev, lookup, dialect, rawOf));
     return <span role="cell" data-col="summary" className={`truncate px-1.5 ${ev.kind === 'error' ? 'text-err' : 'text-muted'}`} title={text || undefined}>{text}</span>;
   },
   latency: ({ ev, lookup }) => <span role="cell" data-col="latency" className="truncate px-1.5 text-right text-muted tabular-nums">{formatLatency(rowLatency(ev, lookup))}</span>,
@@ -89,10 +94,10 @@ const CELLS: Record<ColumnId, (c: CellContext) => React.ReactElement> = {
   },
 };
 
-export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, paired, timeMode, top, columns, template, dialect, onSelect }: RowProps) {
+export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, paired, timeMode, top, columns, template, dialect, rawOf, onSelect }: RowProps) {
   const secondary = isSecondary(ev);
   const bg = selected ? 'bg-sel' : paired ? 'bg-pair' : 'hover:bg-hover';
-  const ctx: CellContext = { ev, lookup, timeMode, secondary, dialect };
+  const ctx: CellContext = { ev, lookup, timeMode, secondary, dialect, rawOf };
   return (
     <div
       role="row"

@@ -12,6 +12,7 @@ import type { QueryDiagnostic } from '@/lib/timeline/query';
 import { narrows } from '@/lib/timeline/narrow';
 import type { SeqLookup } from '@/lib/timeline/status';
 import type { SessionView } from '@/components/stores/types';
+import { useTextSearch } from './useTextSearch';
 
 interface Cache {
   filter: TimelineFilter | null;
@@ -28,8 +29,21 @@ export interface FilteredView {
   lastScanMs: number;
 }
 
-export function useFilteredIndexes(view: SessionView | undefined, filter: TimelineFilter): FilteredView {
-  const compiled = useMemo(() => compileFilter(filter), [filter]);
+/** The last filtered rows per events array, with the filter they are for (the export selects what is shown). */
+const shown = new WeakMap<readonly unknown[], { filter: TimelineFilter; indexes: number[] }>();
+
+/** The rows the timeline shows for `filter`, when it has filtered this view with it. */
+export function shownIndexes(view: SessionView, filter: TimelineFilter): number[] | undefined {
+  const s = shown.get(view.events);
+  return s && s.filter === filter ? s.indexes : undefined;
+}
+
+export function useFilteredIndexes(view: SessionView | undefined, wanted: TimelineFilter): FilteredView {
+  // Free words may be answered by the server: `filter` is the one whose answer is here.
+  const { filter, search } = useTextSearch(view, wanted);
+  const compiled = useMemo(() => compileFilter(filter, undefined, search), [filter, search]);
+  // The box underlines what is wrong with what was typed, not with the filter still shown.
+  const typed = useMemo(() => (wanted === filter ? compiled : compileFilter(wanted)), [wanted, filter, compiled]);
   const events = view?.events;
   const indexBySeq = view?.indexBySeq;
   const lookup = useMemo<SeqLookup>(() => {
@@ -71,5 +85,6 @@ export function useFilteredIndexes(view: SessionView | undefined, filter: Timeli
     return out;
   }, [events, changes, indexBySeq, compiled, filter, lookup, version]);
 
-  return { indexes, lookup, problems: compiled.problems, diagnostics: compiled.diagnostics, lastScanMs: scanMs.current };
+  if (events && filter === wanted) shown.set(events, { filter: wanted, indexes });
+  return { indexes, lookup, problems: typed.problems, diagnostics: typed.diagnostics, lastScanMs: scanMs.current };
 }

@@ -7,7 +7,8 @@
  * and the inspector).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
+import { entryTexts } from '@/components/stores/entry-texts';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
 import { useViews } from '@/components/stores/views';
@@ -38,7 +39,7 @@ function firstGapFrom(gaps: readonly AxisGap[], row: number): number {
 }
 
 interface ArrowRowProps {
-  ev: TrafficEvent;
+  ev: EntryRow;
   lookup: SeqLookup;
   lanes: number;
   top: number;
@@ -48,10 +49,12 @@ interface ArrowRowProps {
   onSelect(seq: number): void;
   /** The session's version: an answer arriving changes the request's arrow. */
   version: number;
+  sessionId: string;
 }
 
-const ArrowRow = memo(function ArrowRow({ ev, lookup, lanes, top, rowPx, width, selected, onSelect }: ArrowRowProps) {
-  const a = arrowOf(ev, lanes, lookup);
+const ArrowRow = memo(function ArrowRow({ sessionId, ev, lookup, lanes, top, rowPx, width, selected, onSelect }: ArrowRowProps) {
+  // The page's rows hold no text: a stderr line's label comes from the text cache (fetched when missing).
+  const a = arrowOf(ev, lanes, lookup, entryTexts.rawOf(sessionId));
   const y = top + rowPx * 0.6;
   const x = (lane: number) => GUTTER + laneX(lane, lanes, width - GUTTER, INSET);
   const x1 = x(a.from);
@@ -152,7 +155,7 @@ export function SequenceView({ view, indexes, lookup, lanes }: { view: SessionVi
     if (!ev) continue;
     // Keyed by row and memoized on absolute positions: a scroll step mounts only the rows that came into view.
     rowsOnScreen.push(
-      <ArrowRow key={r} ev={ev} lookup={lookup} lanes={lanes.length} top={axis.top[r]} rowPx={axis.rowPx} width={width} selected={ev.seq === selectedSeq} onSelect={select} version={version} />,
+      <ArrowRow key={r} sessionId={view.summary.id} ev={ev} lookup={lookup} lanes={lanes.length} top={axis.top[r]} rowPx={axis.rowPx} width={width} selected={ev.seq === selectedSeq} onSelect={select} version={version} />,
     );
   }
 

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { SessionView } from '@/components/stores/types';
 import { useSessions } from '@/components/stores/sessions';
+import { useFullEntry } from '@/components/stores/entry-texts';
 import { modeOf, useViews, type ViewMode } from '@/components/stores/views';
 import { Segmented } from '@/components/ui/Segmented';
 import { Button, Toggle } from '@/components/ui/Button';
@@ -48,6 +49,8 @@ export function ViewArea({ sessionId, view, indexes, lookup, children }: {
   const scaled = useViews((s) => s.scaled);
   const setScaled = useViews((s) => s.setScaled);
   const selectedSeq = useSessions((s) => s.selectedSeq);
+  // Compared by body: the selected entry in full (its text fetched when the page has not kept it).
+  const selectedEntry = useFullEntry(sessionId, selectedSeq !== null ? lookup(selectedSeq) : undefined);
   const [diffOpen, setDiffOpen] = useState(false);
   const lanes = lanesFor(!isConnectableKind(view.summary.target.kind));
 
@@ -68,7 +71,7 @@ export function ViewArea({ sessionId, view, indexes, lookup, children }: {
           </>
         ) : null}
         <span className="flex-1" />
-        <CompareEntries sessionName={view.summary.name} selected={selectedSeq !== null ? lookup(selectedSeq) : undefined} />
+        <CompareEntries sessionName={view.summary.name} selected={selectedEntry} />
         <Button size="xs" variant="ghost" onClick={() => setDiffOpen(true)} title="Align this session with another by method and see what changed">Compare sessions…</Button>
       </div>
       {diffOpen ? <SessionDiffDialog initial={sessionId} onClose={() => setDiffOpen(false)} /> : null}

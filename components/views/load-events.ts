@@ -4,8 +4,8 @@
  */
 import { API } from '@/lib/api/routes';
 import type { TrafficEvent } from '@/lib/session/types';
-import type { SeqLookup } from '@/lib/timeline/status';
-import { api, useSessions } from '@/components/stores/sessions';
+import type { FullLookup } from '@/lib/views/session-diff';
+import { api } from '@/components/stores/sessions';
 
 const PAGE = 10_000;
 /** Entries read per session at most: the diff aligns the first 50k messages anyway. */
@@ -13,24 +13,20 @@ export const MAX_LOAD = 120_000;
 
 export interface LoadedEvents {
   events: TrafficEvent[];
-  lookup: SeqLookup;
+  lookup: FullLookup;
   /** The session has more entries than were read. */
   cut: boolean;
 }
 
 export async function loadEvents(sessionId: string): Promise<LoadedEvents> {
-  const view = useSessions.getState().sessions[sessionId];
-  let events: TrafficEvent[];
-  if (view && view.events.length > 0 && view.events.length >= view.summary.counts.events) events = view.events.slice();
-  else {
-    events = [];
-    let since = 0;
-    for (;;) {
-      const page = (await api.call(API.listEvents, { params: { id: sessionId }, query: { sinceSeq: String(since), limit: String(PAGE) } })).events;
-      events.push(...page);
-      if (page.length < PAGE || events.length >= MAX_LOAD) break;
-      since = page[page.length - 1].seq;
-    }
+  // Always from the server: the diff compares bodies, and the page's rows hold no wire text.
+  const events: TrafficEvent[] = [];
+  let since = 0;
+  for (;;) {
+    const page = (await api.call(API.listEvents, { params: { id: sessionId }, query: { sinceSeq: String(since), limit: String(PAGE) } })).events;
+    events.push(...page);
+    if (page.length < PAGE || events.length >= MAX_LOAD) break;
+    since = page[page.length - 1].seq;
   }
   const bySeq = new Map<number, TrafficEvent>();
   for (const e of events) bySeq.set(e.seq, e);

@@ -15,6 +15,7 @@ import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '.
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
 import { PullTeamDocBodySchema, PushTeamDocBodySchema, type PullTeamDocBody, type PushTeamDocBody, type TeamCopy, type TeamDocListing, type TeamPullResult, type TeamPushResult } from '../team/sync';
 import { ForwardHeldBodySchema, SetBreakpointsBodySchema, type InterceptStatus } from '../intercept/wire';
+import { EntryTextsBodySchema, SearchBodySchema, type EntryText, type SearchAnswer } from './entries';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -85,6 +86,13 @@ export const API = {
   listEvents: get<{ events: TrafficEvent[] }>()('/api/sessions/:id/events'),
   /** One entry exactly as recorded, the secrets the session sent in clear: the inspector's reveal. */
   revealEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq/revealed'),
+  // ---- Entries the page does not hold in full (server/routes/entries.ts, lib/api/entries.ts)
+  /** One entry as the page sees it (secrets masked): the inspector opens it by seq. */
+  getEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq'),
+  /** The wire text of the given entries (rows on screen), secrets masked; unknown seqs are left out. */
+  entryTexts: post<z.input<typeof EntryTextsBodySchema>, { texts: EntryText[] }>()('/api/sessions/:id/texts', EntryTextsBodySchema),
+  /** The timeline's free-text search, answered over every recorded entry. */
+  searchEntries: post<z.input<typeof SearchBodySchema>, SearchAnswer>()('/api/sessions/:id/search', SearchBodySchema),
   send: post<z.infer<typeof SendBodySchema>, { seq: number }>()('/api/sessions/:id/send', SendBodySchema),
   setAutoReplies: post<{ rules: Record<string, unknown> }, { rules: Record<string, unknown> }>()('/api/sessions/:id/auto-replies'),
   getAutoReplies: get<{ rules: Record<string, unknown> }>()('/api/sessions/:id/auto-replies'),

@@ -5,7 +5,8 @@
  * server sent Content-Length waits for a newline forever). Only when no dialect was chosen: a
  * chosen dialect already set its framing.
  */
-import type { SessionSummary, TrafficEvent } from '../session/types';
+import type { SessionSummary } from '../session/types';
+import type { EntryRow } from '../timeline/row';
 
 export type FixedFraming = 'content-length' | 'newline';
 
@@ -13,14 +14,14 @@ export type FixedFraming = 'content-length' | 'newline';
 export const RETRY_AFTER_MS = 3000;
 
 /** Message kinds that prove the peer's bytes were understood. */
-const UNDERSTOOD = new Set<TrafficEvent['kind']>(['request', 'notification', 'response', 'error', 'batch', 'invalid', 'parse-error', 'not-jsonrpc']);
+const UNDERSTOOD = new Set<EntryRow['kind']>(['request', 'notification', 'response', 'error', 'batch', 'invalid', 'parse-error', 'not-jsonrpc']);
 
 export function otherFraming(f: FixedFraming): FixedFraming {
   return f === 'content-length' ? 'newline' : 'content-length';
 }
 
 /** The framing to retry with, or null when nothing suggests it. `now` is wall-clock ms. */
-export function framingRetry(summary: SessionSummary, events: readonly TrafficEvent[], now: number): FixedFraming | null {
+export function framingRetry(summary: SessionSummary, events: readonly EntryRow[], now: number): FixedFraming | null {
   const t = summary.target as { framing?: unknown };
   if (t.framing !== 'content-length' && t.framing !== 'newline') return null;
   if (summary.dialect?.overridden) return null;

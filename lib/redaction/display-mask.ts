@@ -52,6 +52,11 @@ export class SecretMask {
     return out;
   }
 
+  /** One text with every known secret masked (the server's search matches what the page would show). */
+  text(s: string): string {
+    return this.empty ? s : this.literals.replace(s, () => undefined);
+  }
+
   /** A patch with every known secret masked in what it carries (error text, items' errors). */
   patch(p: EventPatch): EventPatch {
     if (this.empty) return p;

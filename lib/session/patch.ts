@@ -18,7 +18,7 @@ export type EventPatch = Pick<TrafficEvent, 'seq'> & Partial<Pick<TrafficEvent, 
  * Writes the members the patch carries into `event`, in place (callers that keep the old object
  * for change detection copy it first). A patch's `items`, when present, is the complete new list.
  */
-export function applyPatch(event: TrafficEvent, patch: EventPatch): void {
+export function applyPatch(event: Pick<TrafficEvent, PatchField>, patch: EventPatch): void {
   for (const k of PATCH_FIELDS) copyMember(event, patch, k);
 }
 

@@ -2,7 +2,7 @@
  * Text of the timeline's kind and method cells, shared by the app's rows and the HTML export's
  * viewer so both say the same thing about the same entry. Styling stays with each renderer.
  */
-import type { TrafficEvent } from '../session/types';
+import { ownRaw, type EntryRow, type RawOf } from './row';
 import { stderrText, visibleText } from './format';
 import type { SeqLookup } from './status';
 
@@ -22,21 +22,22 @@ export function oneLine(s: string, max = 300): string {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-export function kindLabel(ev: TrafficEvent): string {
+export function kindLabel(ev: EntryRow): string {
   return ev.protocol && ev.kind === 'not-jsonrpc' ? ev.protocol.toUpperCase() : ev.kind;
 }
 
 /**
  * The method cell: the event's own method, its request's for an answer, or what the entry is about.
  * Peer text goes through visibleText (bidi and zero-width characters as escapes) so a method can
- * never display as a different one; stderr also loses its ANSI sequences.
+ * never display as a different one; stderr also loses its ANSI sequences. A stderr line or noise
+ * shows its wire text, from `rawOf` (a full event's own by default; '' while a page row's is fetched).
  */
-export function methodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | null {
-  const cell = rawMethodCell(ev, lookup);
+export function methodCell(ev: EntryRow, lookup: SeqLookup, rawOf: RawOf = ownRaw): MethodCellText | null {
+  const cell = rawMethodCell(ev, lookup, rawOf);
   return cell && { ...cell, text: ev.kind === 'stderr' ? stderrText(cell.text) : visibleText(cell.text) };
 }
 
-function rawMethodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | null {
+function rawMethodCell(ev: EntryRow, lookup: SeqLookup, rawOf: RawOf): MethodCellText | null {
   if (ev.method !== undefined) return { prefix: '', text: ev.method, tone: 'fg' };
   switch (ev.kind) {
     case 'response':
@@ -51,7 +52,7 @@ function rawMethodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | nu
       return { prefix: `[${items.length}]`, text: label, tone: 'fg' };
     }
     case 'stderr':
-      return { prefix: '', text: oneLine(ev.raw), tone: 'muted' };
+      return { prefix: '', text: oneLine(rawOf(ev) ?? ''), tone: 'muted' };
     case 'connection':
     case 'exit':
     case 'no-body':
@@ -60,7 +61,7 @@ function rawMethodCell(ev: TrafficEvent, lookup: SeqLookup): MethodCellText | nu
     case 'parse-error':
     case 'not-jsonrpc':
     case 'invalid':
-      return { prefix: '', text: ev.dap?.command ?? ev.dap?.event ?? oneLine(ev.note ?? ev.raw), tone: 'muted' };
+      return { prefix: '', text: ev.dap?.command ?? ev.dap?.event ?? oneLine(ev.note ?? rawOf(ev) ?? ''), tone: 'muted' };
     default:
       return null;
   }

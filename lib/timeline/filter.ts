@@ -3,7 +3,8 @@
  * run over the session's events. Must stay well under 100 ms on 100k entries, so per-event work is
  * plain field reads, one bitmask and at most one regex test over the raw text.
  */
-import type { Direction, EventKind, TrafficEvent } from '../session/types';
+import type { Direction, EventKind } from '../session/types';
+import { ownRaw, type EntryRow } from './row';
 import { compare, globToRegExp, parseQuery, type ParsedQuery, type QueryDiagnostic, type Term } from './query';
 import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
 
@@ -38,19 +39,46 @@ export interface CompiledFilter {
   problems: string[];
   /** The query's problems with the text span each is about (the filter box underlines them). */
   diagnostics: QueryDiagnostic[];
-  test(ev: TrafficEvent, lookup: SeqLookup): boolean;
+  test(ev: EntryRow, lookup: SeqLookup): boolean;
 }
 
-type Pred = (ev: TrafficEvent, lookup: SeqLookup) => boolean;
+type Pred = (ev: EntryRow, lookup: SeqLookup) => boolean;
+
+/**
+ * How a free word of the query is searched: given the word, a test for one entry. By default over
+ * a full event's own wire text and note; the page, which holds no text for most rows, answers
+ * from the server's search (components/timeline/useTextSearch.ts).
+ */
+export type TextSearch = (text: string) => (ev: EntryRow) => boolean;
+
+export const searchOwnText: TextSearch = (text) => {
+  const m = textMatcher(text);
+  return (ev) => {
+    const raw = ownRaw(ev);
+    return (raw !== undefined && m(raw)) || (ev.note !== undefined && m(ev.note));
+  };
+};
+
+/** The query's free words (negated ones too), each once: what a TextSearch is asked about. */
+export function textTerms(parsed: ParsedQuery): string[] {
+  const out = new Set<string>();
+  for (const t of parsed.terms) if (t.key === 'text') out.add(t.text);
+  return [...out];
+}
+
+/** The query as compileFilter parses it (the caller may parse once and hand it to both). */
+export function parseFilterQuery(query: string): ParsedQuery {
+  return parseQuery(query, STATUS_NAMES, EVENT_KINDS);
+}
 
 /** Case-insensitive unless the text has a capital letter ("smart case", as in editors' search). */
-function textMatcher(text: string): (raw: string) => boolean {
+export function textMatcher(text: string): (raw: string) => boolean {
   if (/[A-Z]/.test(text)) return (raw) => raw.includes(text);
   const re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
   return (raw) => re.test(raw);
 }
 
-function idMatches(ev: TrafficEvent, v: { text: string; quoted: boolean }): boolean {
+function idMatches(ev: EntryRow, v: { text: string; quoted: boolean }): boolean {
   const idText = ev.idText ?? (ev.id === undefined ? undefined : JSON.stringify(ev.id));
   const check = (t: string | undefined) => {
     if (t === undefined) return false;
@@ -64,19 +92,17 @@ function idMatches(ev: TrafficEvent, v: { text: string; quoted: boolean }): bool
   return false;
 }
 
-function methodOf(ev: TrafficEvent, lookup: SeqLookup): string | undefined {
+function methodOf(ev: EntryRow, lookup: SeqLookup): string | undefined {
   if (ev.method !== undefined) return ev.method;
   // A response carries no method; it belongs to its request's.
   if (ev.pair !== undefined && (ev.kind === 'response' || ev.kind === 'error')) return lookup(ev.pair)?.method;
   return undefined;
 }
 
-function termPredicate(term: Term): { pred: Pred; state: boolean } {
+function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boolean } {
   switch (term.key) {
-    case 'text': {
-      const m = textMatcher(term.text);
-      return { pred: (ev) => m(ev.raw) || (ev.note !== undefined && m(ev.note)), state: false };
-    }
+    case 'text':
+      return { pred: search(term.text), state: false };
     case 'method': {
       const res = term.values.map(globToRegExp);
       return {
@@ -144,8 +170,8 @@ function termPredicate(term: Term): { pred: Pred; state: boolean } {
   }
 }
 
-export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery): CompiledFilter {
-  const q = parsed ?? parseQuery(filter.query, STATUS_NAMES, EVENT_KINDS);
+export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery, search: TextSearch = searchOwnText): CompiledFilter {
+  const q = parsed ?? parseFilterQuery(filter.query);
   const preds: Pred[] = [];
   let dependsOnState = false;
 
@@ -169,7 +195,7 @@ export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery): Com
     dependsOnState = true;
   }
   for (const term of q.terms) {
-    const { pred, state } = termPredicate(term);
+    const { pred, state } = termPredicate(term, search);
     dependsOnState ||= state;
     preds.push(term.negate ? (ev, lookup) => !pred(ev, lookup) : pred);
   }
@@ -190,7 +216,7 @@ export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery): Com
  * does not depend on state that patches change.
  */
 export function filterIndexes(
-  events: readonly TrafficEvent[],
+  events: readonly EntryRow[],
   compiled: CompiledFilter,
   lookup: SeqLookup,
   from = 0,

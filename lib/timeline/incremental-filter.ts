@@ -6,7 +6,7 @@
  * change log moved on past what this reader saw. Before this, every batch copied the whole
  * result (quadratic over a long session).
  */
-import type { TrafficEvent } from '../session/types';
+import type { EntryRow } from './row';
 import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { filterIndexes, positionOf, type CompiledFilter } from './filter';
 import type { SeqLookup } from './status';
@@ -31,7 +31,7 @@ function lowerBound(list: readonly number[], v: number): number {
 }
 
 export class IncrementalFilter {
-  private events: readonly TrafficEvent[] | null = null;
+  private events: readonly EntryRow[] | null = null;
   private compiled: CompiledFilter | null = null;
   private count = 0;
   private tailSeq = -1;
@@ -40,7 +40,7 @@ export class IncrementalFilter {
   private list: number[] = [];
 
   /** Starts from a known result (e.g. a narrowed re-test) as if it had been a full scan. */
-  reset(events: readonly TrafficEvent[], log: ChangeLog, compiled: CompiledFilter, indexes: number[]): void {
+  reset(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, indexes: number[]): void {
     this.events = events;
     this.compiled = compiled;
     this.count = events.length;
@@ -51,7 +51,7 @@ export class IncrementalFilter {
   }
 
   /** Whether the next update can continue from the last one (same events, filter, no reorder). */
-  continues(events: readonly TrafficEvent[], log: ChangeLog, compiled: CompiledFilter): boolean {
+  continues(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter): boolean {
     const c = this.count;
     return (
       this.events === events && this.compiled === compiled && log.reorders === this.reorders &&
@@ -60,7 +60,7 @@ export class IncrementalFilter {
   }
 
   /** The current result for `compiled` over `events`. */
-  update(events: readonly TrafficEvent[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): FilterUpdate {
+  update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): FilterUpdate {
     if (!this.continues(events, log, compiled)) {
       this.reset(events, log, compiled, filterIndexes(events, compiled, lookup));
       return { indexes: this.list, scan: 'full' };
@@ -78,7 +78,7 @@ export class IncrementalFilter {
   }
 
   /** Re-tests the already-scanned entries (< old) that changed or whose partner changed or arrived. */
-  private retest(events: readonly TrafficEvent[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>, old: number): void {
+  private retest(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>, old: number): void {
     // An entry's result reads its partner (lookup(pair)): a newly arrived answer can change it.
     const touched = touchedSince(events, log, this.cursor, indexBySeq, old, compiled.dependsOnState);
     if (touched.size === 0) return;

@@ -6,7 +6,8 @@
  * retracting needs neither the old event object nor a per-entry JS object. Batches (rare) keep
  * theirs in a map and are re-counted whenever anything changed (their items' answers are batches too).
  */
-import type { Direction, TrafficEvent } from '../session/types';
+import type { Direction } from '../session/types';
+import type { EntryRow } from './row';
 import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { percentile, type MethodStats } from './stats';
 import type { SeqLookup } from './status';
@@ -29,7 +30,7 @@ interface Acc {
 }
 
 export class IncrementalStats {
-  private events: readonly TrafficEvent[] | null = null;
+  private events: readonly EntryRow[] | null = null;
   private count = 0;
   private tailSeq = -1;
   private cursor = 0;
@@ -41,7 +42,7 @@ export class IncrementalStats {
   private batches = new Map<number, ItemShare[]>();
 
   /** The statistics of `events` now. */
-  update(events: readonly TrafficEvent[], log: ChangeLog, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): MethodStats[] {
+  update(events: readonly EntryRow[], log: ChangeLog, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): MethodStats[] {
     const c = this.count;
     const continues = this.events === events && log.reorders === this.reorders && this.cursor >= log.base &&
       events.length >= c && (c === 0 || events[c - 1]?.seq === this.tailSeq);
@@ -62,7 +63,7 @@ export class IncrementalStats {
     return this.result();
   }
 
-  private restart(events: readonly TrafficEvent[], log: ChangeLog): void {
+  private restart(events: readonly EntryRow[], log: ChangeLog): void {
     this.events = events;
     this.count = 0;
     this.tailSeq = -1;
@@ -95,7 +96,7 @@ export class IncrementalStats {
   }
 
   /** Counts entry `i` (new, or re-counted after retract). Notifications never change once counted. */
-  private add(i: number, ev: TrafficEvent, lookup: SeqLookup): void {
+  private add(i: number, ev: EntryRow, lookup: SeqLookup): void {
     if (ev.kind === 'batch') {
       if (ev.items) this.recountBatch(i, ev, lookup);
       return;
@@ -133,7 +134,7 @@ export class IncrementalStats {
   }
 
   /** Takes back what `add` counted for request `i` (its method never changes). */
-  private retract(i: number, ev: TrafficEvent): void {
+  private retract(i: number, ev: EntryRow): void {
     const f = this.flags[i];
     if (!(f & COUNTED) || ev.method === undefined) return;
     const a = this.accOf(ev.method);
@@ -149,7 +150,7 @@ export class IncrementalStats {
   }
 
   /** Takes back batch `i`'s last count and counts its items as they are now. */
-  private recountBatch(i: number, ev: TrafficEvent, lookup: SeqLookup): void {
+  private recountBatch(i: number, ev: EntryRow, lookup: SeqLookup): void {
     for (const s of this.batches.get(i) ?? []) {
       const a = this.accOf(s.method);
       a.count--;

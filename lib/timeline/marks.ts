@@ -4,7 +4,7 @@
  * rpcscope itself wrote into a tapped conversation (issue 12 item 4) and the answers to it that
  * the tap kept from the real side. Text only; each renderer styles it.
  */
-import type { TrafficEvent } from '../session/types';
+import type { EntryRow } from './row';
 import type { SeqLookup } from './status';
 
 export type MarkId = 'injected' | 'consumed';
@@ -28,7 +28,7 @@ const CONSUMED_TITLE: Record<'out' | 'in', string> = {
 };
 
 /** The marks an entry carries, in display order (usually none). */
-export function entryMarks(ev: TrafficEvent, lookup: SeqLookup): EntryMark[] {
+export function entryMarks(ev: EntryRow, lookup: SeqLookup): EntryMark[] {
   if (ev.dir === 'meta') return [];
   if (ev.injected) return [{ id: 'injected', label: 'injected', title: INJECTED_TITLE[ev.dir] }];
   if ((ev.kind === 'response' || ev.kind === 'error') && ev.pair !== undefined && lookup(ev.pair)?.injected) {

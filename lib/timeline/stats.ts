@@ -2,7 +2,8 @@
  * Per-method statistics for the stats panel: how often each method was called (by either side),
  * how many calls failed, and latency percentiles over answered calls.
  */
-import type { Direction, TrafficEvent } from '../session/types';
+import type { Direction } from '../session/types';
+import type { EntryRow } from './row';
 import type { SeqLookup } from './status';
 
 export interface MethodStats {
@@ -40,7 +41,7 @@ interface Acc {
   dirs: Set<Direction>;
 }
 
-export function computeMethodStats(events: readonly TrafficEvent[], lookup: SeqLookup): MethodStats[] {
+export function computeMethodStats(events: readonly EntryRow[], lookup: SeqLookup): MethodStats[] {
   const acc = new Map<string, Acc>();
   const get = (m: string) => {
     let a = acc.get(m);

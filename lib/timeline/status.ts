@@ -3,10 +3,10 @@
  * Derived from fields the server already computed (state, kind, error, pair); nothing is re-parsed.
  */
 import { TOOL_ERROR_RULE } from '../dialects/mcp-tools';
-import type { TrafficEvent } from '../session/types';
+import type { EntryRow } from './row';
 
 /** Looks up another event of the same session by seq (the pair of a request, for instance). */
-export type SeqLookup = (seq: number) => TrafficEvent | undefined;
+export type SeqLookup = (seq: number) => EntryRow | undefined;
 
 /** Bit flags: an event can carry several (an orphan error response is both ORPHAN and ERROR). */
 export const Tag = {
@@ -60,20 +60,20 @@ export interface EventStatus {
 const NONE: EventStatus = { tags: 0, label: '', tone: 'muted' };
 
 /** An MCP tool that failed answers with a normal result flagged isError: a failure all the same. */
-function isToolError(ev: TrafficEvent): boolean {
+function isToolError(ev: EntryRow): boolean {
   if (ev.kind !== 'response' || ev.findings.length === 0) return false;
   for (const f of ev.findings) if (f.rule === TOOL_ERROR_RULE) return true;
   return false;
 }
 
 /** "3/10", "30%" or "3": how far a request's progress got. */
-export function progressText(p: NonNullable<TrafficEvent['progress']>): string {
+export function progressText(p: NonNullable<EntryRow['progress']>): string {
   if (p.progress === undefined) return p.message ?? '';
   if (p.total !== undefined && p.total > 0) return `${p.progress}/${p.total}`;
   return String(p.progress);
 }
 
-function stateTags(state: TrafficEvent['state']): number {
+function stateTags(state: EntryRow['state']): number {
   switch (state) {
     case 'pending': return Tag.PENDING;
     case 'timed-out': return Tag.TIMEOUT;
@@ -87,7 +87,7 @@ function stateTags(state: TrafficEvent['state']): number {
   }
 }
 
-const STATE_LABEL: Partial<Record<NonNullable<TrafficEvent['state']>, [string, StatusTone]>> = {
+const STATE_LABEL: Partial<Record<NonNullable<EntryRow['state']>, [string, StatusTone]>> = {
   pending: ['pending', 'pending'],
   'timed-out': ['timed out', 'error'],
   late: ['late', 'warn'],
@@ -98,7 +98,7 @@ const STATE_LABEL: Partial<Record<NonNullable<TrafficEvent['state']>, [string, S
   unexpected: ['unexpected', 'error'],
 };
 
-function batchStatus(ev: TrafficEvent): EventStatus {
+function batchStatus(ev: EntryRow): EventStatus {
   const items = ev.items ?? [];
   let errors = 0;
   let pending = 0;
@@ -118,7 +118,7 @@ function batchStatus(ev: TrafficEvent): EventStatus {
   return { tags, label: n, tone: tags & ERRORISH ? 'warn' : 'ok' };
 }
 
-export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
+export function eventStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
   switch (ev.kind) {
     case 'request': {
       const st = ev.state;
@@ -186,7 +186,7 @@ export function eventStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
  * DAP is not JSON-RPC but pairs the same way (request_seq): a request shows its answer, a
  * response with success: false is a failed one (the pipeline decoded it into `error`).
  */
-function dapStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
+function dapStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
   const dap = ev.dap!;
   const st = ev.state;
   const known = st && st !== 'answered' ? STATE_LABEL[st] : undefined;
@@ -215,7 +215,7 @@ function dapStatus(ev: TrafficEvent, lookup: SeqLookup): EventStatus {
  * Just the tags of eventStatus, without building a label: what filters call 100k times a pass.
  * Kept equal to `eventStatus(ev, lookup).tags` (a unit test checks both over a whole session).
  */
-export function eventTags(ev: TrafficEvent, lookup: SeqLookup): number {
+export function eventTags(ev: EntryRow, lookup: SeqLookup): number {
   switch (ev.kind) {
     case 'request': {
       const st = ev.state;
@@ -250,20 +250,20 @@ export function eventTags(ev: TrafficEvent, lookup: SeqLookup): number {
 }
 
 /** Total findings on an event, batch items included. */
-export function findingsCount(ev: TrafficEvent): number {
+export function findingsCount(ev: EntryRow): number {
   let n = ev.findings.length;
   if (ev.items) for (const it of ev.items) n += it.findings.length;
   return n;
 }
 
 /** Latency shown on a row: the answer carries it; the request shows its answer's. */
-export function rowLatency(ev: TrafficEvent, lookup: SeqLookup): number | undefined {
+export function rowLatency(ev: EntryRow, lookup: SeqLookup): number | undefined {
   if (ev.latencyMs !== undefined) return ev.latencyMs;
   if ((ev.kind === 'request' || ev.kind === 'batch') && ev.pair !== undefined) return lookup(ev.pair)?.latencyMs;
   return undefined;
 }
 
 /** Entries about the connection rather than the conversation: shown dimmed, hideable. */
-export function isSecondary(ev: TrafficEvent): boolean {
+export function isSecondary(ev: EntryRow): boolean {
   return ev.kind === 'stderr' || ev.kind === 'connection' || ev.kind === 'exit' || ev.dir === 'meta';
 }

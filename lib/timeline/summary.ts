@@ -6,9 +6,11 @@
  * Computed once per entry and kept beside it (a WeakMap, so it goes with the entry), because rows
  * re-render as the list scrolls. An answer's summary depends on its request (for the method), so
  * it is recomputed once when the pairing arrives. Peer text is returned raw: the renderer passes
- * it through visibleText like every other cell.
+ * it through visibleText like every other cell. Where the wire text is not at hand (a page row
+ * whose text is still being fetched) the summary is '' and not kept, so the next render with the
+ * text computes it.
  */
-import type { TrafficEvent } from '../session/types';
+import { ownRaw, type EntryRow, type RawOf } from './row';
 import { parseJsonLossless, type JsonNode } from './json';
 import { member, summarizerFor } from './summary-methods';
 import { oneLine } from './cells';
@@ -56,17 +58,22 @@ export function previewNode(node: JsonNode, max = SUMMARY_MAX): string {
 
 const clip = (s: string) => (s.length > SUMMARY_MAX ? `${s.slice(0, SUMMARY_MAX - 1)}…` : s);
 
-function bodyOf(ev: TrafficEvent): JsonNode | undefined {
-  if (ev.raw.length > PARSE_MAX) return undefined;
-  const parsed = parseJsonLossless(splitWire(ev.raw).body);
+/** Thrown (and caught in entrySummary) when a text the summary needs is not at hand. */
+const NO_TEXT = Symbol('no text');
+
+function bodyOf(ev: EntryRow, rawOf: RawOf): JsonNode | undefined {
+  const raw = rawOf(ev);
+  if (raw === undefined) throw NO_TEXT;
+  if (raw.length > PARSE_MAX) return undefined;
+  const parsed = parseJsonLossless(splitWire(raw).body);
   return parsed.ok ? parsed.node : undefined;
 }
 
-function computeSummary(ev: TrafficEvent, lookup: SeqLookup, dialect: string | undefined): string {
+function computeSummary(ev: EntryRow, lookup: SeqLookup, dialect: string | undefined, rawOf: RawOf): string {
   switch (ev.kind) {
     case 'request':
     case 'notification': {
-      const body = bodyOf(ev);
+      const body = bodyOf(ev, rawOf);
       const params = member(body, 'params');
       const said = ev.method !== undefined ? summarizerFor(ev.method, dialect)?.params?.(params) : undefined;
       if (said !== undefined) return clip(oneLine(said));
@@ -75,11 +82,11 @@ function computeSummary(ev: TrafficEvent, lookup: SeqLookup, dialect: string | u
     case 'error':
       return ev.error ? clip(oneLine(`${ev.error.name}: ${ev.error.message}`)) : '';
     case 'response': {
-      const result = member(bodyOf(ev), 'result');
+      const result = member(bodyOf(ev, rawOf), 'result');
       if (!result) return '';
       const req = ev.pair !== undefined ? lookup(ev.pair) : undefined;
       const summarizer = req?.method !== undefined ? summarizerFor(req.method, dialect)?.result : undefined;
-      const said = summarizer ? summarizer(result, member(bodyOf(req!), 'params')) : undefined;
+      const said = summarizer ? summarizer(result, member(bodyOf(req!, rawOf), 'params')) : undefined;
       return said !== undefined ? clip(oneLine(said)) : previewNode(result);
     }
     case 'invalid':
@@ -104,13 +111,23 @@ interface Cached {
   dialect: string | undefined;
 }
 
-const cache = new WeakMap<TrafficEvent, Cached>();
+const cache = new WeakMap<EntryRow, Cached>();
 
-/** The entry's summary, computed the first time it is asked for (and again once its pairing changes). */
-export function entrySummary(ev: TrafficEvent, lookup: SeqLookup, dialect?: string): string {
+/**
+ * The entry's summary, computed the first time it is asked for (and again once its pairing changes).
+ * `rawOf` gives the wire text of the entry (and of its request, for an answer); by default a full
+ * event's own.
+ */
+export function entrySummary(ev: EntryRow, lookup: SeqLookup, dialect?: string, rawOf: RawOf = ownRaw): string {
   const hit = cache.get(ev);
   if (hit && hit.pair === ev.pair && hit.dialect === dialect) return hit.text;
-  const text = computeSummary(ev, lookup, dialect);
+  let text: string;
+  try {
+    text = computeSummary(ev, lookup, dialect, rawOf);
+  } catch (err) {
+    if (err === NO_TEXT) return '';
+    throw err;
+  }
   cache.set(ev, { text, pair: ev.pair, dialect });
   return text;
 }

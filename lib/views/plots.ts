@@ -3,7 +3,7 @@
  * 1-2-5 log scale (latencies span microseconds to minutes), p50/p95/p99 per time bucket, and
  * messages per second in each direction. One pass over the shown rows each; no rendering here.
  */
-import type { TrafficEvent } from '../session/types';
+import type { EntryRow } from '../timeline/row';
 import { percentile } from '../timeline/stats';
 import type { SeqLookup } from '../timeline/status';
 
@@ -18,7 +18,7 @@ export interface LatencySample {
  * One sample per answered call among the shown rows: taken from the request (or batch item) when
  * it is shown, from the answer when only the answer is.
  */
-export function latencySamples(events: readonly TrafficEvent[], rows: readonly number[], lookup: SeqLookup): LatencySample[] {
+export function latencySamples(events: readonly EntryRow[], rows: readonly number[], lookup: SeqLookup): LatencySample[] {
   const shown = new Set<number>();
   for (const i of rows) shown.add(events[i].seq);
   const out: LatencySample[] = [];
@@ -113,7 +113,7 @@ export interface RatePoint {
 }
 
 /** Messages (not meta entries) per second in each bucket; a batch counts as one message. */
-export function ratesOverTime(events: readonly TrafficEvent[], rows: readonly number[], b: TimeBuckets): RatePoint[] {
+export function ratesOverTime(events: readonly EntryRow[], rows: readonly number[], b: TimeBuckets): RatePoint[] {
   const out = new Float64Array(b.count);
   const inn = new Float64Array(b.count);
   for (const i of rows) {

@@ -3,7 +3,7 @@
  * from the same model the app draws (./sequence, ./time-axis); every piece of peer text is
  * XML-escaped, and the file holds no script and no external reference, so it opens anywhere.
  */
-import type { TrafficEvent } from '../session/types';
+import type { EntryRow } from '../timeline/row';
 import type { SeqLookup, StatusTone } from '../timeline/status';
 import { formatSinceStart } from '../timeline/format';
 import { arrowOf, gapLabel, joinsOf, laneX, type Lane } from './sequence';
@@ -22,7 +22,7 @@ const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 export function sequenceSvg(
-  events: readonly TrafficEvent[],
+  events: readonly EntryRow[],
   rows: readonly number[],
   lookup: SeqLookup,
   lanes: readonly Lane[],

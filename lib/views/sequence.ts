@@ -4,7 +4,7 @@
  * viewer all render this same model, so they say the same thing; its words come from
  * lib/timeline (status, method cell), as the timeline's do.
  */
-import type { TrafficEvent } from '../session/types';
+import { ownRaw, type EntryRow, type RawOf } from '../timeline/row';
 import { methodCell } from '../timeline/cells';
 import { formatLatency } from '../timeline/format';
 import { eventStatus, rowLatency, type SeqLookup, type StatusTone } from '../timeline/status';
@@ -59,22 +59,23 @@ export interface Join {
   dashed: boolean;
 }
 
-const toneOfKind = (ev: TrafficEvent, tone: StatusTone): StatusTone => {
+const toneOfKind = (ev: EntryRow, tone: StatusTone): StatusTone => {
   if (ev.kind === 'invalid' || ev.kind === 'parse-error' || ev.kind === 'noise') return 'warn';
   return tone;
 };
 
-function isUnanswered(ev: TrafficEvent): boolean {
+function isUnanswered(ev: EntryRow): boolean {
   const s = ev.state;
   if (s === 'timed-out' || s === 'late' || s === 'target-exited') return true;
   return ev.items?.some((it) => it.state === 'timed-out' || it.state === 'late' || it.state === 'target-exited') ?? false;
 }
 
-export function arrowOf(ev: TrafficEvent, lanes: number, lookup: SeqLookup): Arrow {
+/** `rawOf`: a stderr line's or noise's text for its label (a full event's own by default). */
+export function arrowOf(ev: EntryRow, lanes: number, lookup: SeqLookup, rawOf: RawOf = ownRaw): Arrow {
   const last = lanes - 1;
   const [from, to] = ev.dir === 'out' ? [0, last] : ev.dir === 'in' ? [last, 0] : [last, last];
   const status = eventStatus(ev, lookup);
-  const cell = methodCell(ev, lookup);
+  const cell = methodCell(ev, lookup, rawOf);
   const batch = ev.kind === 'batch' ? ev.items?.length ?? 0 : 0;
   const label = cell ? `${cell.prefix ? `${cell.prefix} ` : ''}${cell.text}` : ev.kind;
   const latency = rowLatency(ev, lookup);
@@ -87,7 +88,7 @@ export function arrowOf(ev: TrafficEvent, lanes: number, lookup: SeqLookup): Arr
  * Joins among the shown rows (`rowOfSeq` maps a seq to its row, or undefined when filtered out).
  * A batch's items can be answered by several entries: one join per distinct answer.
  */
-export function joinsOf(events: readonly TrafficEvent[], rows: readonly number[], rowOfSeq: (seq: number) => number | undefined, lanes: number, lookup: SeqLookup): Join[] {
+export function joinsOf(events: readonly EntryRow[], rows: readonly number[], rowOfSeq: (seq: number) => number | undefined, lanes: number, lookup: SeqLookup): Join[] {
   const out: Join[] = [];
   const last = lanes - 1;
   for (let r = 0; r < rows.length; r++) {

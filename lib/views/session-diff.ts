@@ -6,7 +6,6 @@
  */
 import type { TrafficEvent } from '../session/types';
 import { splitWire } from '../timeline/wire';
-import type { SeqLookup } from '../timeline/status';
 import { align } from './align';
 import { jsonDiff, type JsonChange } from './json-diff';
 
@@ -30,7 +29,10 @@ function keyOf(ev: TrafficEvent): string {
 }
 
 /** The session as the diff sees it: no connection notes or stderr, answers folded into their requests. */
-export function stepsOf(events: readonly TrafficEvent[], lookup: SeqLookup): Step[] {
+/** The diff compares bodies, so it works on full events (loaded for it: components/views/load-events.ts). */
+export type FullLookup = (seq: number) => TrafficEvent | undefined;
+
+export function stepsOf(events: readonly TrafficEvent[], lookup: FullLookup): Step[] {
   const out: Step[] = [];
   for (const ev of events) {
     if (ev.dir === 'meta') continue;
@@ -115,8 +117,8 @@ export function comparePair(a: Step, b: Step, latencyThresholdMs: number): PairD
 }
 
 export function diffSessions(
-  a: { events: readonly TrafficEvent[]; lookup: SeqLookup },
-  b: { events: readonly TrafficEvent[]; lookup: SeqLookup },
+  a: { events: readonly TrafficEvent[]; lookup: FullLookup },
+  b: { events: readonly TrafficEvent[]; lookup: FullLookup },
   opts: { latencyThresholdMs: number; maxEdits?: number },
 ): SessionDiff {
   const sa = stepsOf(a.events, a.lookup);

@@ -14,6 +14,7 @@ import { openDatabase } from './db';
 import { CollectionsRepo } from './collections';
 import { EnvironmentsRepo } from './environments';
 import { EventsRepo } from './events';
+import { EventTextsRepo } from './event-texts';
 import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
 import { SessionSecretsRepo } from './session-secrets';
@@ -54,6 +55,8 @@ export class Store {
   readonly file: string;
   readonly sessions: SessionsRepo;
   readonly events: EventsRepo;
+  /** Entries' wire text and notes without their bodies (the server's free-text search). */
+  readonly eventTexts: EventTextsRepo;
   readonly collections: CollectionsRepo;
   readonly environments: EnvironmentsRepo;
   /** OpenRPC documents remembered per target. */
@@ -76,6 +79,7 @@ export class Store {
     this.file = file;
     this.sessions = new SessionsRepo(db);
     this.events = new EventsRepo(db);
+    this.eventTexts = new EventTextsRepo(db);
     this.collections = new CollectionsRepo(db);
     this.environments = new EnvironmentsRepo(db);
     this.openrpc = new OpenRpcRepo(db);

@@ -94,7 +94,7 @@ export function* session(seed: number, batches: number): Generator<(view: Sessio
       // A reconnect re-delivers the server's copy of entries already held.
       for (const s of replays) {
         const i = view.indexBySeq.get(s);
-        if (i !== undefined) events.push({ ...view.events[i] });
+        if (i !== undefined) events.push({ ...view.events[i], raw: `replayed ${s}` });
       }
       // Bridge order: sometimes the patch comes before the answer it refers to.
       if (r() < 0.5) { mergeEvents(view, events); mergePatches(view, patches); } else { mergePatches(view, patches); mergeEvents(view, events); }
