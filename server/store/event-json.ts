@@ -4,18 +4,48 @@
  * Blanked on the event itself for the one JSON.stringify and put back at once: the copy of every
  * event the recorder used to make was a third of its serialising time and most of its garbage.
  *
+ * A finding's spec sentence is stored by reference: when it is the sentence the rule table
+ * (lib/jsonrpc/rules/table.ts) gives for its rule, the body holds SPEC_BY_RULE in its place and a
+ * read puts the table's sentence back, at the same key position. Most findings of a busy session
+ * are such; other sentences (a dialect's own) are kept as they are.
+ *
  * The text is not cached for the bridge: a per-event cache (WeakMap or a symbol member) cost more
  * in the garbage collector than the second stringify it saved (100k-event A/B, bench/README.md).
  */
-import type { TrafficEvent } from '../../lib/session/types';
+import { RULES } from '../../lib/jsonrpc/rules/table';
+import type { Finding, TrafficEvent } from '../../lib/session/types';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** Stands for "the rule table's sentence" (no quoted sentence is a lone NUL). */
+export const SPEC_BY_RULE = '\u0000';
+
+/** The findings whose sentence is the table's, marked in place (eventBody puts the sentences back after its stringify). */
+function referenceSpecs(lists: (Finding[] | undefined)[]): Finding[] {
+  const swapped: Finding[] = [];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const f of list) {
+      if (f && typeof f.spec === 'string' && f.spec === RULES.get(f.rule)?.spec) {
+        f.spec = SPEC_BY_RULE;
+        swapped.push(f);
+      }
+    }
+  }
+  return swapped;
+}
+
+function findingLists(ev: TrafficEvent): (Finding[] | undefined)[] {
+  if (!ev.items) return [ev.findings];
+  return [ev.findings, ...ev.items.map((it) => it.findings)];
+}
 
 export function eventBody(ev: TrafficEvent): string {
   const raw = ev.raw;
   const b64 = ev.rawBase64;
   const blankRaw = typeof raw === 'string' && raw !== '' && isWellFormed(raw);
-  if (!blankRaw && b64 === undefined) return JSON.stringify(ev);
+  const swapped = referenceSpecs(findingLists(ev));
+  if (!blankRaw && b64 === undefined && swapped.length === 0) return JSON.stringify(ev);
   if (blankRaw) ev.raw = '';
   if (b64 !== undefined) ev.rawBase64 = '';
   try {
@@ -23,5 +53,14 @@ export function eventBody(ev: TrafficEvent): string {
   } finally {
     ev.raw = raw;
     if (b64 !== undefined) ev.rawBase64 = b64;
+    for (const f of swapped) f.spec = RULES.get(f.rule)!.spec;
+  }
+}
+
+/** A parsed body's findings get their sentences back (reads; see SPEC_BY_RULE). */
+export function restoreSpecs(ev: TrafficEvent): void {
+  for (const list of findingLists(ev)) {
+    if (!Array.isArray(list)) continue;
+    for (const f of list) if (f && f.spec === SPEC_BY_RULE) f.spec = RULES.get(f.rule)?.spec ?? '';
   }
 }

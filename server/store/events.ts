@@ -14,6 +14,7 @@
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
+import { restoreSpecs } from './event-json';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
 import { StoreError } from './errors';
 
@@ -59,6 +60,7 @@ function overlayState(ev: TrafficEvent, state: string | null): void {
 
 function toEvent(row: StoredRow): TrafficEvent {
   const ev = JSON.parse(row.body) as TrafficEvent;
+  restoreSpecs(ev);
   if (ev.raw === '') ev.raw = row.raw;
   if (row.raw_base64 !== null) ev.rawBase64 = row.raw_base64;
   overlayState(ev, row.state);
