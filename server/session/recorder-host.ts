@@ -15,7 +15,7 @@ import { Progress, type RecorderInit, type RecorderOp, type RecorderReply } from
 import { RecordingWriter } from './recording-writer';
 
 const CHECKPOINT_IDLE_MS = 250;
-const CHECKPOINT_BYTES = 64 * 1024 * 1024;
+const CHECKPOINT_BYTES = 256 * 1024 * 1024;
 
 const init = workerData as RecorderInit;
 const progress = new Int32Array(init.progress);

@@ -77,7 +77,8 @@ export class WorkerRecorder implements Recorder {
     this.worker.on('error', (err) => this.recordHere(err.message));
     this.worker.unref();
     port1.on('message', (r: RecorderReply) => this.onReply(r));
-    port1.unref();
+    // Held until the worker is up, so that awaiting `ready` keeps the process alive; never after.
+    void this.ready.then(() => port1.unref());
   }
 
   onRecordingChange(listener: (sessionId: string) => void): () => void {
