@@ -10,7 +10,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { Store } from '../store';
-import { ROW } from '../store/event-row';
+import { unpackRows } from '../store/row-batch';
 import { Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter } from './recording-writer';
 
@@ -58,10 +58,8 @@ function handle(op: RecorderOp): void {
       reply({ op: 'saved', sessionId: op.summary.id, changed: writer.saveSummary(op.summary) });
       return;
     case 'batch': {
-      writer.commitBatch(op.sessionId, op.rows, op.patches);
-      let bytes = 0;
-      for (const r of op.rows) bytes += r[ROW.raw].length + r[ROW.body].length;
-      wrote(bytes + op.patches.length * 64);
+      writer.commitBatch(op.sessionId, unpackRows(op.rows), op.patches);
+      wrote(op.rows.text.length + op.patches.length * 64);
       return;
     }
     case 'delete':
@@ -87,7 +85,7 @@ function handle(op: RecorderOp): void {
 }
 
 init.replies.on('message', (op: RecorderOp) => {
-  const entries = op.op === 'batch' ? op.rows.length + op.patches.length : 0;
+  const entries = op.op === 'batch' ? op.rows.count + op.patches.length : 0;
   try {
     handle(op);
   } finally {

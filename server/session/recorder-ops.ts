@@ -1,17 +1,17 @@
 /**
  * What the app's recorder (WorkerRecorder, on the conversation's thread) tells its worker
  * (recorder-host.ts) and what the worker says back. Entries cross as rows (server/store/
- * event-row.ts), already serialised, so the worker only writes. The worker counts what it has
+ * event-row.ts), already serialised and packed (row-batch.ts), so the worker only writes. The worker counts what it has
  * done in shared memory (`Progress`), so the conversation's thread can wait for a write without
  * an event-loop turn (reads of entries, summaries that are announced at once, shutdown).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { EventPatch, SessionRecording, SessionSummary } from '../../lib/session/types';
-import type { EventRow } from '../store/event-row';
+import type { PackedRows } from '../store/row-batch';
 
 export type RecorderOp =
   | { op: 'summary'; summary: SessionSummary }
-  | { op: 'batch'; sessionId: string; rows: EventRow[]; patches: EventPatch[] }
+  | { op: 'batch'; sessionId: string; rows: PackedRows; patches: EventPatch[] }
   | { op: 'delete'; id: string }
   | { op: 'size-limit'; bytes: number | null }
   | { op: 'close' };

@@ -1,7 +1,8 @@
 /**
  * The app's Recorder: the SQLite writes run in a worker thread with its own connection
  * (recorder-host.ts), so the conversation's thread only queues entries, turns each commit's
- * entries into rows (one JSON.stringify each, server/store/event-row.ts) and posts them. Reads
+ * entries into rows (one JSON.stringify each, server/store/event-row.ts), packs them (row-batch.ts)
+ * and posts them. Reads
  * stay here, on the app's connection (WAL: readers never wait for the writer).
  *
  * What the app needs from it holds as with StoreRecorder:
@@ -19,6 +20,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { EventPatch, SessionRecording, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
+import { packRows } from '../store/row-batch';
 import { CommitQueue } from './commit-queue';
 import type { Recorder } from './manager';
 import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
@@ -115,7 +117,10 @@ export class WorkerRecorder implements Recorder {
       // A malformed event (the pipeline makes none) is refused with its batch by the store's checkRow.
       const rows = events.map(rowOf);
       if (this.local) this.local.commitBatch(sessionId, rows, patches);
-      else this.post({ op: 'batch', sessionId, rows, patches }, rows.length + patches.length);
+      else {
+        const packed = packRows(rows);
+        this.post({ op: 'batch', sessionId, rows: packed, patches }, rows.length + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
+      }
     }
     this.waitForRoom();
   }
@@ -186,8 +191,8 @@ export class WorkerRecorder implements Recorder {
     return recording ? { ...s, recording } : s;
   }
 
-  private post(op: RecorderOp, entries: number): number {
-    this.port.postMessage(op);
+  private post(op: RecorderOp, entries: number, transfer: ArrayBuffer[] = []): number {
+    this.port.postMessage(op, transfer);
     this.postedEntries += entries;
     return ++this.postedOps;
   }
