@@ -73,7 +73,8 @@ function handle(op: RecorderOp): void {
       store.setSizeLimit(op.bytes);
       return;
     case 'close':
-      checkpoint();
+      // Store.close checkpoints the whole WAL (TRUNCATE) itself.
+      if (idleTimer) clearTimeout(idleTimer);
       writer.close();
       store.close();
       return;
