@@ -20,32 +20,36 @@ const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): 
 /** Stands for "the rule table's sentence" (no quoted sentence is a lone NUL). */
 export const SPEC_BY_RULE = '\u0000';
 
-/** The findings whose sentence is the table's, marked in place (eventBody puts the sentences back after its stringify). */
-function referenceSpecs(lists: (Finding[] | undefined)[]): Finding[] {
-  const swapped: Finding[] = [];
-  for (const list of lists) {
-    if (!Array.isArray(list)) continue;
-    for (const f of list) {
-      if (f && typeof f.spec === 'string' && f.spec === RULES.get(f.rule)?.spec) {
-        f.spec = SPEC_BY_RULE;
-        swapped.push(f);
-      }
+/** Marks, in place, the findings of `list` whose sentence is the table's; returns how many (they are put back by putBack). */
+function reference(list: Finding[] | undefined): number {
+  if (!Array.isArray(list)) return 0;
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    if (f && typeof f.spec === 'string' && f.spec === RULES.get(f.rule)?.spec) {
+      f.spec = SPEC_BY_RULE;
+      n++;
     }
   }
-  return swapped;
+  return n;
 }
 
-function findingLists(ev: TrafficEvent): (Finding[] | undefined)[] {
-  if (!ev.items) return [ev.findings];
-  return [ev.findings, ...ev.items.map((it) => it.findings)];
+/** Puts the table's sentences back where `reference` (or the store) left the mark. */
+function putBack(list: Finding[] | undefined): void {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    if (f && f.spec === SPEC_BY_RULE) f.spec = RULES.get(f.rule)?.spec ?? '';
+  }
 }
 
 export function eventBody(ev: TrafficEvent): string {
   const raw = ev.raw;
   const b64 = ev.rawBase64;
   const blankRaw = typeof raw === 'string' && raw !== '' && isWellFormed(raw);
-  const swapped = referenceSpecs(findingLists(ev));
-  if (!blankRaw && b64 === undefined && swapped.length === 0) return JSON.stringify(ev);
+  let marked = reference(ev.findings);
+  if (ev.items) for (const it of ev.items) marked += reference(it.findings);
+  if (!blankRaw && b64 === undefined && marked === 0) return JSON.stringify(ev);
   if (blankRaw) ev.raw = '';
   if (b64 !== undefined) ev.rawBase64 = '';
   try {
@@ -53,14 +57,12 @@ export function eventBody(ev: TrafficEvent): string {
   } finally {
     ev.raw = raw;
     if (b64 !== undefined) ev.rawBase64 = b64;
-    for (const f of swapped) f.spec = RULES.get(f.rule)!.spec;
+    if (marked) restoreSpecs(ev);
   }
 }
 
 /** A parsed body's findings get their sentences back (reads; see SPEC_BY_RULE). */
 export function restoreSpecs(ev: TrafficEvent): void {
-  for (const list of findingLists(ev)) {
-    if (!Array.isArray(list)) continue;
-    for (const f of list) if (f && f.spec === SPEC_BY_RULE) f.spec = RULES.get(f.rule)?.spec ?? '';
-  }
+  putBack(ev.findings);
+  if (ev.items) for (const it of ev.items) putBack(it.findings);
 }
