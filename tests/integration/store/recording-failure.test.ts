@@ -73,8 +73,10 @@ describe.each(RECORDERS)('a recording that cannot be saved, $where', ({ make }) 
     await until('the first flood to be answered', () => answered(1));
     session.flush();
 
-    // The page was told at once, through the summaries the bridge forwards: failed, and why.
-    const failedSummary = summaries.find((s) => s.id === session.id && s.recording?.state === 'failed');
+    // The page is told within a commit, through the summaries the bridge forwards: failed, and why.
+    const isFailed = (s: SessionSummary) => s.id === session.id && s.recording?.state === 'failed';
+    await until('the page to be told the recording failed', () => summaries.some(isFailed));
+    const failedSummary = summaries.find(isFailed);
     expect(failedSummary?.recording).toMatchObject({ state: 'failed', why: 'the disk is full (or the database reached its size limit)' });
     // (A small last batch may fit the space a refused big one could not: then it says ok again.)
     const during = manager.summary(session.id)!.recording!;
@@ -149,6 +151,7 @@ describe.each(RECORDERS)('a recording that cannot be saved, $where', ({ make }) 
     await session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 2000 } }));
     await until('the first flood to be answered', () => answered(1));
     session.flush();
+    await until('the recording to say it failed', () => manager.summary(session.id)?.recording?.state === 'failed');
     expect(manager.summary(session.id)?.recording).toMatchObject({ state: 'failed', why: 'the database is busy: another program holds a lock on it' });
 
     other.exec('COMMIT');
