@@ -2,7 +2,8 @@
  * The chain stage by stage over a real pipe, each stage against vscode-jsonrpc's bare reader on the
  * same child (bench/stdio-writer.mjs writing N Content-Length frames) in the same run:
  *   decoder only → + pipeline (a whole LiveSession) → + recorder (SQLite, through SessionManager
- *   and StoreRecorder) → + bridge to a Node WebSocket client (ws, over 127.0.0.1).
+ *   and the app's WorkerRecorder; beside it the same writes on the main thread, StoreRecorder, as
+ *   it was before the worker) → + bridge to a Node WebSocket client (ws, over 127.0.0.1).
  * Each stage ends when its last message has arrived where the stage delivers and, from the
  * pipeline on, the session's end (its close-time patches included) has been handed on too.
  * Rounds rotate the order of the stages; each figure is the median of the rounds, wall time.
@@ -26,6 +27,7 @@ import { Bridge } from '../server/bridge';
 import { LiveSession } from '../server/session/live-session';
 import { SessionManager } from '../server/session/manager';
 import { StoreRecorder } from '../server/session/recorder';
+import { WorkerRecorder } from '../server/session/worker-recorder';
 import { Store } from '../server/store';
 import { smallFrames } from './data';
 import { median, rate, ratio, table } from './table';
@@ -110,11 +112,24 @@ const liveSession: Stage = (file, n) =>
     return () => session.close();
   });
 
-/** A SessionManager recording into a fresh SQLite file; `onEnd` runs once all is recorded and the session ended. */
-async function recorded(file: string, n: number, withBridge: boolean, done: () => void) {
+interface Recording {
+  dir: string;
+  store: Store;
+  recorder: WorkerRecorder | StoreRecorder;
+}
+
+/** A fresh SQLite file and the recorder on it, started before the clock (the app starts its worker once, at start-up). */
+async function recording(inWorker: boolean): Promise<Recording> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-chain-'));
   const store = new Store({ dir });
-  const manager = new SessionManager(new StoreRecorder(store));
+  const recorder = inWorker ? new WorkerRecorder(store) : new StoreRecorder(store);
+  if (recorder instanceof WorkerRecorder) await recorder.ready;
+  return { dir, store, recorder };
+}
+
+/** A SessionManager recording through `rec`; `done` runs once all is recorded and the session ended. */
+async function recorded({ dir, store, recorder }: Recording, file: string, n: number, withBridge: boolean, done: () => void) {
+  const manager = new SessionManager(recorder);
   let count = 0;
   let ended = false;
   const check = () => {
@@ -159,19 +174,22 @@ async function recorded(file: string, n: number, withBridge: boolean, done: () =
   return async () => {
     await manager.closeAll();
     await stopBridge();
+    recorder.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }
 
-const withRecorder: Stage = (file, n) => timed((done) => recorded(file, n, false, done));
-const withBridge: Stage = (file, n) => timed((done) => recorded(file, n, true, done));
+const withRecorder: Stage = async (file, n) => timed(recorded.bind(null, await recording(true), file, n, false));
+const withMainThreadRecorder: Stage = async (file, n) => timed(recorded.bind(null, await recording(false), file, n, false));
+const withBridge: Stage = async (file, n) => timed(recorded.bind(null, await recording(true), file, n, true));
 
 export const STAGES: { name: string; run: Stage }[] = [
   { name: 'vscode-jsonrpc reader (reference)', run: vscodeReader },
   { name: 'decoder only', run: decoderOnly },
   { name: '+ pipeline (a whole LiveSession)', run: liveSession },
-  { name: '+ recorder (SQLite)', run: withRecorder },
+  { name: '+ recorder (SQLite, in a worker)', run: withRecorder },
+  { name: '  (the same on the main thread)', run: withMainThreadRecorder },
   { name: '+ bridge to a Node WebSocket client', run: withBridge },
 ];
 

@@ -18,7 +18,7 @@ import { Bridge } from './bridge';
 import { SessionManager } from './session/manager';
 import { mkdirSync } from 'node:fs';
 import { DataDirLock, StartRefused, Store, resolveDataDir } from './store';
-import { StoreRecorder } from './session/recorder';
+import { WorkerRecorder } from './session/worker-recorder';
 import { BRIDGE_PATH } from '../lib/session/bridge';
 import { collectionRoutes } from './routes/collections';
 import { environmentRoutes } from './routes/environments';
@@ -82,7 +82,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
 async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
   const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
-  const recorder = new StoreRecorder(store);
+  // The recording's writes run in a worker with their own connection (server/session/worker-recorder.ts).
+  const recorder = new WorkerRecorder(store, { maxBytes: config.maxDbBytes });
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
@@ -179,6 +180,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
     });
   } catch (err) {
     await app?.close?.().catch(() => undefined);
+    recorder.close();
     store.close();
     removeTapKey(dataDir, tapKey);
     throw err;

@@ -1,7 +1,7 @@
 /**
  * One session's recording health: whether the store takes writes, what was lost while it did not
  * (entries by seq range, later changes by count), and when to try again. Plain data and arithmetic,
- * no I/O: the recorder (today on the main thread, later perhaps in a worker) owns the writes and
+ * no I/O: the recorder's writer (recording-writer.ts: in the recorder's worker, or on the main thread) owns the writes and
  * reports this state as part of the session's summary, never as an exception to its callers.
  */
 import type { SeqRange, SessionRecording, TrafficEvent } from '../../lib/session/types';
@@ -64,10 +64,15 @@ export class RecordingHealth {
 
   /** These entries will never be in the store: count them and extend the missing ranges. */
   lostEvents(events: readonly TrafficEvent[]): void {
-    for (const ev of events) {
+    this.lostSeqs(events.map((ev) => ev.seq));
+  }
+
+  /** The same, by seq (the recorder's worker holds rows, not events). */
+  lostSeqs(seqs: readonly number[]): void {
+    for (const seq of seqs) {
       const last = this.missing[this.missing.length - 1];
-      if (last && ev.seq === last.to + 1) last.to = ev.seq;
-      else this.missing.push({ from: ev.seq, to: ev.seq });
+      if (last && seq === last.to + 1) last.to = seq;
+      else this.missing.push({ from: seq, to: seq });
     }
     // One range per outage in practice; past the cap the two newest merge (then the ranges may
     // also cover entries between them that were saved — `notSaved` stays exact).
@@ -75,7 +80,7 @@ export class RecordingHealth {
       const tail = this.missing.pop()!;
       this.missing[this.missing.length - 1].to = tail.to;
     }
-    this.notSaved += events.length;
+    this.notSaved += seqs.length;
     this.dirty = true;
   }
 

@@ -246,7 +246,8 @@ function refuseIfDamaged(db: Db, file: string): void {
   );
 }
 
-export function openDatabase(dir?: string): OpenedDb {
+/** `checked`: the file was already checked and migrated by this process (a second connection to it). */
+export function openDatabase(dir?: string, opts: { checked?: boolean } = {}): OpenedDb {
   const dataDir = resolveDataDir(dir);
   // The database holds wire traffic and secret variables: readable by the owner only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -254,7 +255,7 @@ export function openDatabase(dir?: string): OpenedDb {
   // An empty file holds nothing to lose; anything else is checked before it is touched.
   const hasContent = existsSync(file) && statSync(file).size > 0;
   const db = new Database(file);
-  if (hasContent) refuseIfDamaged(db, file);
+  if (hasContent && !opts.checked) refuseIfDamaged(db, file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

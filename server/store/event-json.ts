@@ -4,18 +4,52 @@
  * Blanked on the event itself for the one JSON.stringify and put back at once: the copy of every
  * event the recorder used to make was a third of its serialising time and most of its garbage.
  *
+ * A finding's spec sentence is stored by reference: when it is the sentence the rule table
+ * (lib/jsonrpc/rules/table.ts) gives for its rule, the body holds SPEC_BY_RULE in its place and a
+ * read puts the table's sentence back, at the same key position. Most findings of a busy session
+ * are such; other sentences (a dialect's own) are kept as they are.
+ *
  * The text is not cached for the bridge: a per-event cache (WeakMap or a symbol member) cost more
  * in the garbage collector than the second stringify it saved (100k-event A/B, bench/README.md).
  */
-import type { TrafficEvent } from '../../lib/session/types';
+import { RULES } from '../../lib/jsonrpc/rules/table';
+import type { Finding, TrafficEvent } from '../../lib/session/types';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** Stands for "the rule table's sentence" (no quoted sentence is a lone NUL). */
+export const SPEC_BY_RULE = '\u0000';
+
+/** Marks, in place, the findings of `list` whose sentence is the table's; returns how many (they are put back by putBack). */
+function reference(list: Finding[] | undefined): number {
+  if (!Array.isArray(list)) return 0;
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    if (f && typeof f.spec === 'string' && f.spec === RULES.get(f.rule)?.spec) {
+      f.spec = SPEC_BY_RULE;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Puts the table's sentences back where `reference` (or the store) left the mark. */
+function putBack(list: Finding[] | undefined): void {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    if (f && f.spec === SPEC_BY_RULE) f.spec = RULES.get(f.rule)?.spec ?? '';
+  }
+}
 
 export function eventBody(ev: TrafficEvent): string {
   const raw = ev.raw;
   const b64 = ev.rawBase64;
   const blankRaw = typeof raw === 'string' && raw !== '' && isWellFormed(raw);
-  if (!blankRaw && b64 === undefined) return JSON.stringify(ev);
+  let marked = reference(ev.findings);
+  if (ev.items) for (const it of ev.items) marked += reference(it.findings);
+  if (!blankRaw && b64 === undefined && marked === 0) return JSON.stringify(ev);
   if (blankRaw) ev.raw = '';
   if (b64 !== undefined) ev.rawBase64 = '';
   try {
@@ -23,5 +57,12 @@ export function eventBody(ev: TrafficEvent): string {
   } finally {
     ev.raw = raw;
     if (b64 !== undefined) ev.rawBase64 = b64;
+    if (marked) restoreSpecs(ev);
   }
+}
+
+/** A parsed body's findings get their sentences back (reads; see SPEC_BY_RULE). */
+export function restoreSpecs(ev: TrafficEvent): void {
+  putBack(ev.findings);
+  if (ev.items) for (const it of ev.items) putBack(it.findings);
 }

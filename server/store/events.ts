@@ -14,10 +14,12 @@
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
-import { eventBody } from './event-json';
+import { restoreSpecs } from './event-json';
+import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
 import { StoreError } from './errors';
 
-interface EventRow {
+/** What a read selects. */
+interface StoredRow {
   raw: string;
   raw_base64: string | null;
   body: string;
@@ -39,17 +41,12 @@ export interface PatchResult {
 
 const MAX_LIST = 100_000;
 
-/** What one event adds to its session's counts. */
-function errorsOf(ev: TrafficEvent): number {
-  let n = ev.kind === 'error' || ev.error ? 1 : 0;
-  if (ev.items) for (const it of ev.items) if (it.kind === 'error' || it.error) n++;
-  return n;
-}
-
-function findingsOf(ev: TrafficEvent): number {
-  let n = Array.isArray(ev.findings) ? ev.findings.length : 0;
-  if (ev.items) for (const it of ev.items) n += Array.isArray(it.findings) ? it.findings.length : 0;
-  return n;
+/** Rows of a batch; an event that is not one is refused like a bad row (the whole batch with it). */
+function rowsOf(events: readonly TrafficEvent[]): EventRow[] {
+  return events.map((ev, i) => {
+    if (typeof ev !== 'object' || ev === null) throw new StoreError('invalid', `events[${i}]: not an event object`);
+    return rowOf(ev);
+  });
 }
 
 /**
@@ -61,32 +58,13 @@ function overlayState(ev: TrafficEvent, state: string | null): void {
   if (state !== null && ev.state !== state) ev.state = state as TrafficEvent['state'];
 }
 
-function toEvent(row: EventRow): TrafficEvent {
+function toEvent(row: StoredRow): TrafficEvent {
   const ev = JSON.parse(row.body) as TrafficEvent;
+  restoreSpecs(ev);
   if (ev.raw === '') ev.raw = row.raw;
   if (row.raw_base64 !== null) ev.rawBase64 = row.raw_base64;
   overlayState(ev, row.state);
   return ev;
-}
-
-const idTextOf = (ev: TrafficEvent): string | null =>
-  ev.idText ?? (ev.id === undefined ? null : JSON.stringify(ev.id));
-
-const errorCodeOf = (ev: TrafficEvent): number | null =>
-  typeof ev.error?.code === 'number' ? ev.error.code : null;
-
-// A module function, not a closure made per event: under tsx each closure gets its name defined.
-const badEvent = (i: number, what: string) => new StoreError('invalid', `events[${i}]: ${what}`);
-
-/** Cheap shape checks: the recorder is trusted code, but a bad row must not reach the file. */
-function checkEvent(ev: TrafficEvent, i: number): void {
-  if (typeof ev !== 'object' || ev === null) throw badEvent(i, 'not an event object');
-  if (!Number.isSafeInteger(ev.seq) || ev.seq < 0) throw badEvent(i, 'seq must be a non-negative integer');
-  if (!Number.isFinite(ev.t) || !Number.isFinite(ev.time)) throw badEvent(i, 't and time must be numbers');
-  if (typeof ev.raw !== 'string') throw badEvent(i, 'raw must be text');
-  if (ev.rawBase64 !== undefined && typeof ev.rawBase64 !== 'string') throw badEvent(i, 'rawBase64 must be text');
-  if (typeof ev.dir !== 'string' || typeof ev.kind !== 'string') throw badEvent(i, 'dir and kind must be text');
-  if (!Array.isArray(ev.findings)) throw badEvent(i, 'findings must be a list');
 }
 
 /**
@@ -110,7 +88,7 @@ interface Tally {
 }
 
 export class EventsRepo {
-  private readonly appendTx: (sessionId: string, events: readonly TrafficEvent[]) => void;
+  private readonly appendTx: (sessionId: string, rows: readonly EventRow[]) => void;
   private readonly patchTx: (sessionId: string, patches: readonly EventPatch[]) => PatchResult;
   private readonly listStmt;
   private readonly getStmt;
@@ -135,30 +113,27 @@ export class EventsRepo {
       }
     };
 
-    this.appendTx = db.transaction((sessionId: string, events: readonly TrafficEvent[]) => {
+    // Rows are made by the caller (event-row.ts) or here from events: one transaction either way.
+    this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[]) => {
       requireSession(sessionId);
       const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
-      for (let i = 0; i < events.length; i++) {
-        const ev = events[i];
-        checkEvent(ev, i);
-        const findings = findingsOf(ev);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i];
+        checkRow(r, i);
         try {
-          insert.run(
-            sessionId, ev.seq, ev.t, ev.time, ev.dir, ev.kind, idTextOf(ev), ev.method ?? null, ev.state ?? null,
-            ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings, ev.raw, ev.rawBase64 ?? null, eventBody(ev),
-          );
+          insert.run(sessionId, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]);
         } catch (e) {
           if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-            throw new StoreError('conflict', `event seq ${ev.seq} is already recorded in this session`);
+            throw new StoreError('conflict', `event seq ${r[ROW.seq]} is already recorded in this session`);
           }
           throw e;
         }
         tally.events++;
-        if (ev.dir === 'out') tally.out++;
-        else if (ev.dir === 'in') tally.in++;
-        tally.errors += errorsOf(ev);
-        tally.findings += findings;
-        if (ev.seq > tally.lastSeq) tally.lastSeq = ev.seq;
+        if (r[ROW.dir] === 'out') tally.out++;
+        else if (r[ROW.dir] === 'in') tally.in++;
+        tally.errors += r[ROW.errors];
+        tally.findings += r[ROW.findings];
+        if (r[ROW.seq] > tally.lastSeq) tally.lastSeq = r[ROW.seq];
       }
       bumpTally(sessionId, tally);
     });
@@ -233,10 +208,10 @@ export class EventsRepo {
       return result;
     });
 
-    this.listStmt = db.prepare<[string, number, number], EventRow>(
+    this.listStmt = db.prepare<[string, number, number], StoredRow>(
       'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     );
-    this.getStmt = db.prepare<[string, number], EventRow>(
+    this.getStmt = db.prepare<[string, number], StoredRow>(
       'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq = ?',
     );
   }
@@ -244,11 +219,17 @@ export class EventsRepo {
   /** Append one batch atomically: all of it is recorded, or (on a bad or repeated event) none. */
   appendMany(sessionId: string, events: readonly TrafficEvent[]): void {
     if (events.length === 0) return;
-    this.appendTx(sessionId, events);
+    this.appendRows(sessionId, rowsOf(events));
   }
 
   append(sessionId: string, event: TrafficEvent): void {
-    this.appendTx(sessionId, [event]);
+    this.appendMany(sessionId, [event]);
+  }
+
+  /** The same, for rows already made from events (rowOf). */
+  appendRows(sessionId: string, rows: readonly EventRow[]): void {
+    if (rows.length === 0) return;
+    this.appendTx(sessionId, rows);
   }
 
   /** Apply later changes (pairing, state, latency, items, findings, error) to recorded events. */

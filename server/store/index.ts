@@ -47,7 +47,16 @@ export interface StoreOptions {
   dir?: string;
   /** Largest the database may grow, in bytes (default: SQLite's own limit). See setSizeLimit. */
   maxBytes?: number;
+  /**
+   * The recorder's own connection (server/session/recorder-host.ts) to a database this process
+   * already opened: no damage check, no closing of stale sessions, and the WAL checkpoints are
+   * its to run (`checkpoint`), not SQLite's every 1000 pages.
+   */
+  recorderConnection?: boolean;
 }
+
+/** Bytes the WAL file is cut back to after a checkpoint (it grows between the recorder's checkpoints). */
+const WAL_KEEP_BYTES = 64 * 1024 * 1024;
 
 export class Store {
   readonly dir: string;
@@ -73,7 +82,7 @@ export class Store {
   private closed = false;
 
   constructor(opts: StoreOptions = {}) {
-    const { db, dir, file } = openDatabase(opts.dir);
+    const { db, dir, file } = openDatabase(opts.dir, { checked: opts.recorderConnection });
     this.db = db;
     this.dir = dir;
     this.file = file;
@@ -86,7 +95,11 @@ export class Store {
     this.sessionSecrets = new SessionSecretsRepo(db);
     this.sessionProbes = new SessionProbesRepo(db);
     this.teamCopies = new TeamCopiesRepo(db);
-    this.staleSessionsClosed = this.sessions.closeStale();
+    this.staleSessionsClosed = opts.recorderConnection ? 0 : this.sessions.closeStale();
+    if (opts.recorderConnection) {
+      db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
+      this.setAutoCheckpoint(0);
+    }
     this.defaultMaxPages = db.pragma('max_page_count', { simple: true }) as number;
     if (opts.maxBytes !== undefined) this.setSizeLimit(opts.maxBytes);
   }
@@ -100,6 +113,20 @@ export class Store {
     const pageSize = this.db.pragma('page_size', { simple: true }) as number;
     const pages = bytes === null ? this.defaultMaxPages : Math.max(1, Math.ceil(bytes / pageSize));
     return (this.db.pragma(`max_page_count = ${Math.floor(pages)}`, { simple: true }) as number) * pageSize;
+  }
+
+  /**
+   * Checkpoint the WAL every `pages` pages this connection commits (0: never; SQLite's default is
+   * 1000). With the recorder in its worker, the app's connection leaves checkpoints to it: a
+   * checkpoint copies and syncs the WAL, which must not run on the conversation's thread.
+   */
+  setAutoCheckpoint(pages: number): void {
+    this.db.pragma(`wal_autocheckpoint = ${Math.max(0, Math.floor(pages))}`);
+  }
+
+  /** Fold the WAL into the database file as far as no reader needs it (PASSIVE: waits on nobody). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
   }
 
   /** Size of the database in bytes, as SQLite counts it (pages in use, WAL included). */

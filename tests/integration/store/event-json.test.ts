@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { TrafficEvent } from '../../../lib/session/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RULES } from '../../../lib/jsonrpc/rules/table';
+import type { Finding, TrafficEvent } from '../../../lib/session/types';
+import { tempStores } from './temp-store';
 import { eventBody } from '../../../server/store/event-json';
 
 const base = (over: Partial<TrafficEvent>): TrafficEvent =>
@@ -21,5 +23,29 @@ describe('the stored body of an event', () => {
     const bin = base({ rawBase64: 'AAEC' });
     expect(JSON.parse(eventBody(bin))).toMatchObject({ raw: '', rawBase64: '' });
     expect(bin).toMatchObject({ rawBase64: 'AAEC', raw: '{"jsonrpc":"2.0","method":"a"}' });
+  });
+});
+
+describe("a finding's spec sentence in the store", () => {
+  const temp = tempStores();
+  afterEach(() => temp.cleanup());
+  const rule = RULES.get('jsonrpc-version')!;
+
+  it('is kept by reference to the rule table and read back exactly, key order included; a sentence of its own is kept as it is', () => {
+    const tableFinding: Finding = { rule: rule.id, severity: rule.severity, message: rule.message, spec: rule.spec, path: 'jsonrpc' };
+    const ownFinding: Finding = { rule: 'mcp-lifecycle', severity: 'warning', message: 'before initialize', spec: 'The client MUST send initialize first.' };
+    const ev = base({ findings: [tableFinding, ownFinding], raw: '{"jsonrpc":"1.0","method":"a"}' });
+    const before = JSON.stringify(ev);
+    const body = eventBody(ev);
+    expect(body).not.toContain(rule.spec);
+    expect(body).toContain(ownFinding.spec);
+    expect(JSON.stringify(ev)).toBe(before);
+
+    const store = temp.open(temp.dir());
+    store.sessions.create({ id: 's', name: 's', target: { kind: 'tcp', host: '127.0.0.1', port: 9, framing: 'newline' }, status: 'open', startedAt: new Date().toISOString() });
+    store.events.appendMany('s', [ev]);
+    const read = store.events.getEvent('s', 1)!;
+    expect(JSON.stringify(read)).toBe(before);
+    expect(read.findings[0].spec).toBe(rule.spec);
   });
 });

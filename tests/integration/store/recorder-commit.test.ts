@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
-import { StoreRecorder } from '@/server/session/recorder';
+import { RECORDERS } from './recorders';
 import { tempStores } from './temp-store';
 
 const temp = tempStores();
@@ -21,10 +21,10 @@ const request = (seq: number): TrafficEvent => ({
   kind: 'request', id: seq, method: 'm', state: 'pending', findings: [],
 });
 
-describe('a recorder that commits many batches at once', () => {
-  it('serves every appended entry, patched, to a reader right away', () => {
+describe.each(RECORDERS)('a recorder that commits many batches at once, $where', ({ make }) => {
+  it('serves every appended entry, patched, to a reader right away', async () => {
     const store = temp.open(temp.dir());
-    const recorder = new StoreRecorder(store);
+    const { recorder } = await make(store);
     recorder.saveSummary(summary());
     for (let b = 0; b < 10; b++) recorder.appendEvents('coalesced', [request(2 * b + 1), request(2 * b + 2)]);
     recorder.applyPatches('coalesced', [{ seq: 3, state: 'answered', pair: 99 }]);
@@ -36,7 +36,7 @@ describe('a recorder that commits many batches at once', () => {
 
   it('has the final counts stored once the session ended, and tells its listeners when counts land', async () => {
     const store = temp.open(temp.dir());
-    const recorder = new StoreRecorder(store);
+    const { recorder } = await make(store);
     const told: string[] = [];
     recorder.onRecordingChange((id) => told.push(id));
     recorder.saveSummary(summary());
@@ -52,19 +52,19 @@ describe('a recorder that commits many batches at once', () => {
     recorder.close();
   });
 
-  it('stores what is still queued when the server shuts down', () => {
+  it('stores what is still queued when the server shuts down', async () => {
     const dir = temp.dir();
     const store = temp.open(dir);
-    const recorder = new StoreRecorder(store);
+    const { recorder } = await make(store);
     recorder.saveSummary(summary());
     recorder.appendEvents('coalesced', [request(1)]);
     recorder.close();
     expect(store.events.listEvents('coalesced').map((e) => e.seq)).toEqual([1]);
   });
 
-  it('stores a request answered within the commit window already paired, counts its error once, and leaves the sent entry as it was', () => {
+  it('stores a request answered within the commit window already paired, counts its error once, and leaves the sent entry as it was', async () => {
     const store = temp.open(temp.dir());
-    const recorder = new StoreRecorder(store);
+    const { recorder } = await make(store);
     recorder.saveSummary(summary());
     const sent = request(1);
     const answer: TrafficEvent = {

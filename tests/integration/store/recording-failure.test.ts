@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { SessionRecording, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import { SessionManager } from '@/server/session/manager';
-import { StoreRecorder } from '@/server/session/recorder';
+import { RECORDERS } from './recorders';
 import { Store } from '@/server/store';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import { tempStores } from './temp-store';
@@ -54,11 +54,11 @@ const seqsIn = (recording: SessionRecording | undefined): Set<number> => {
   return out;
 };
 
-describe('a recording that cannot be saved', () => {
+describe.each(RECORDERS)('a recording that cannot be saved, $where', ({ make }) => {
   it('says "failed" with the reason while the disk is full, keeps the live view, resumes when space is freed, and accounts for every message', async () => {
     const dir = temp.dir();
     const store = temp.open(dir);
-    const recorder = new StoreRecorder(store, { retryMaxMs: 100 });
+    const { recorder, limit } = await make(store, { retryMaxMs: 100 });
     const manager = new SessionManager(recorder);
     const live: TrafficEvent[] = [];
     const summaries: SessionSummary[] = [];
@@ -68,13 +68,15 @@ describe('a recording that cannot be saved', () => {
     const answered = (id: number) => live.some((e) => e.dir === 'in' && e.kind === 'response' && e.id === id);
 
     // Room for a few hundred entries, then a flood of 6000: the disk "fills" half-way through it.
-    store.setSizeLimit(store.sizeBytes + 256 * 1024);
+    limit(store.sizeBytes + 256 * 1024);
     await session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 6000 } }));
     await until('the first flood to be answered', () => answered(1));
     session.flush();
 
-    // The page was told at once, through the summaries the bridge forwards: failed, and why.
-    const failedSummary = summaries.find((s) => s.id === session.id && s.recording?.state === 'failed');
+    // The page is told within a commit, through the summaries the bridge forwards: failed, and why.
+    const isFailed = (s: SessionSummary) => s.id === session.id && s.recording?.state === 'failed';
+    await until('the page to be told the recording failed', () => summaries.some(isFailed));
+    const failedSummary = summaries.find(isFailed);
     expect(failedSummary?.recording).toMatchObject({ state: 'failed', why: 'the disk is full (or the database reached its size limit)' });
     // (A small last batch may fit the space a refused big one could not: then it says ok again.)
     const during = manager.summary(session.id)!.recording!;
@@ -85,7 +87,7 @@ describe('a recording that cannot be saved', () => {
 
     // Space is freed: once the recorder's backoff (at most 100 ms here) has passed, the next flood
     // is recorded again, without anyone restarting anything.
-    store.setSizeLimit(null);
+    limit(null);
     await new Promise((r) => setTimeout(r, 150));
     await session.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'flood', params: { n: 3000 } }));
     await until('the second flood to be answered', () => answered(2));
@@ -137,7 +139,7 @@ describe('a recording that cannot be saved', () => {
 
   it('a database another program keeps locked is reported as busy, and recording resumes once the lock is gone', async () => {
     const store = temp.open(temp.dir());
-    const recorder = new StoreRecorder(store, { retryMaxMs: 100 });
+    const { recorder } = await make(store, { retryMaxMs: 100 });
     const manager = new SessionManager(recorder);
     const live: TrafficEvent[] = [];
     manager.listen({ events: (_id, evs) => live.push(...evs), patches: () => undefined, summary: () => undefined });
@@ -149,6 +151,7 @@ describe('a recording that cannot be saved', () => {
     await session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 2000 } }));
     await until('the first flood to be answered', () => answered(1));
     session.flush();
+    await until('the recording to say it failed', () => manager.summary(session.id)?.recording?.state === 'failed');
     expect(manager.summary(session.id)?.recording).toMatchObject({ state: 'failed', why: 'the database is busy: another program holds a lock on it' });
 
     other.exec('COMMIT');
@@ -176,7 +179,7 @@ describe('a recording that cannot be saved', () => {
 
   it('a session that never failed says nothing about its recording', async () => {
     const store = temp.open(temp.dir());
-    const recorder = new StoreRecorder(store);
+    const { recorder } = await make(store);
     const manager = new SessionManager(recorder);
     const session = await manager.open(target);
     await session.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'flood', params: { n: 200 } }));
