@@ -212,7 +212,8 @@ test.describe('collections', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), collection.getByRole('button', { name: 'Export Round trip' }).click()]);
     expect(download.suggestedFilename()).toBe('Round-trip.rpcscope-collection.json');
     const text = readFileSync((await download.path())!, 'utf8');
-    expect(JSON.parse(text)).toMatchObject({ format: 'rpcscope-collection', version: 1, name: 'Round trip', items: [{ name: 'batch of 2', kind: 'batch' }] });
+    // Both entries kept their "auto" ids, which only a version 2 file can say (typed ids stay version 1).
+    expect(JSON.parse(text)).toMatchObject({ format: 'rpcscope-collection', version: 2, name: 'Round trip', items: [{ name: 'batch of 2', kind: 'batch', payload: { autoIds: [0, 1] } }] });
     expect(text).toContain('stdio-peer.mjs');
 
     await panel.getByTestId('import-collection-input').setInputFiles({ name: 'round-trip.json', mimeType: 'application/json', buffer: Buffer.from(text) });
