@@ -17,7 +17,7 @@ import { Tabs } from '@/components/ui/Tabs';
 import { IconChevronDown, IconChevronRight } from '@/components/ui/icons';
 import { bodyOf } from './calls';
 import { ListPane } from './ListPane';
-import { ServerRequests, usePendingServerRequests } from './ServerRequests';
+import { ServerRequests, useIsTap, usePendingServerRequests } from './ServerRequests';
 import { listsOf, useMcp, type McpTab } from './store';
 import { entryTexts, withText } from '@/components/stores/entry-texts';
 
@@ -64,6 +64,8 @@ function useListChanged(sessionId: string) {
 export function useMcpSession(sessionId: string, onAsked?: () => void): void {
   const start = useStarts((s) => s.starts[sessionId]);
   const waiting = usePendingServerRequests(sessionId).length;
+  // In a tap the client answers the server's requests: nothing for the user to do, so nothing comes forward.
+  const tap = useIsTap(sessionId);
   useListChanged(sessionId);
   // The first useful view: once the one-step start is done, what the server declared is listed.
   const startedSeq = start?.state === 'started' ? start.replySeq : undefined;
@@ -76,10 +78,10 @@ export function useMcpSession(sessionId: string, onAsked?: () => void): void {
     asked.current = onAsked;
   }, [onAsked]);
   useEffect(() => {
-    if (waiting === 0) return;
+    if (waiting === 0 || tap) return;
     useMcp.getState().setTab(sessionId, 'requests');
     asked.current?.();
-  }, [sessionId, waiting]);
+  }, [sessionId, waiting, tap]);
 }
 
 /** The panes' tab strip (Tools, Resources, … Server requests) with their counts. */

@@ -2,7 +2,9 @@
 /**
  * Requests the MCP server sent and still waits on — sampling/createMessage and elicitation/create —
  * each with a form to answer it: the model's reply for sampling; the requested fields (or the URL
- * to open) for elicitation, with Accept / Decline / Cancel.
+ * to open) for elicitation, with Accept / Decline / Cancel. In a tap session the real client
+ * answers them, so they are shown read-only (`TappedServerRequests`): a second answer from here
+ * would reach the server as an injection and the server would get two.
  */
 import { useMemo, useState } from 'react';
 import type { TrafficEvent } from '@/lib/session/types';
@@ -19,6 +21,16 @@ import { SchemaForm } from './SchemaForm';
 
 /** The pending sampling and elicitation requests of a session, oldest first (a few at most are shown). */
 export function usePendingServerRequests(sessionId: string): EntryRow[] {
+  return useServerRequests(sessionId, false);
+}
+
+/** Whether the session is a tap: a real client is in the conversation and answers the server itself. */
+export function useIsTap(sessionId: string): boolean {
+  return useSessions((s) => s.sessions[sessionId]?.summary.target.kind === 'tap');
+}
+
+/** The session's recent sampling and elicitation requests, oldest first: pending ones, or (`answered`) those answered too. */
+function useServerRequests(sessionId: string, answered: boolean): EntryRow[] {
   const view = useSessions((s) => s.sessions[sessionId]);
   const version = view?.version;
   return useMemo(() => {
@@ -28,13 +40,19 @@ export function usePendingServerRequests(sessionId: string): EntryRow[] {
     // Scan from the end: pending server requests are recent; stop after a bounded look-back.
     for (let i = view.events.length - 1; i >= 0 && i >= view.events.length - 5000; i--) {
       const e = view.events[i];
-      if (e.dir === 'in' && e.kind === 'request' && e.state === 'pending' && isServerRequestMethod(e.method)) out.unshift(e);
+      if (e.dir === 'in' && e.kind === 'request' && (e.state === 'pending' || answered) && isServerRequestMethod(e.method)) out.unshift(e);
+      if (out.length >= 20) break;
     }
-    return out.slice(0, 20);
-  }, [view, version]);
+    return out;
+  }, [view, version, answered]);
 }
 
 export function ServerRequests({ sessionId, live }: { sessionId: string; live: boolean }) {
+  const tap = useIsTap(sessionId);
+  return tap ? <TappedServerRequests sessionId={sessionId} /> : <AnsweredHere sessionId={sessionId} live={live} />;
+}
+
+function AnsweredHere({ sessionId, live }: { sessionId: string; live: boolean }) {
   const pending = usePendingServerRequests(sessionId);
   if (pending.length === 0) return <p className="text-xs text-faint">No request from the server waits for an answer. Sampling and elicitation requests show here.</p>;
   return (
@@ -101,5 +119,38 @@ function ElicitationForm({ sessionId, ev, live }: { sessionId: string; ev: Traff
         <Button variant="ghost" disabled={!live} onClick={() => answer('cancel')}>Cancel</Button>
       </div>
     </form>
+  );
+}
+
+/** A tap session's server requests: what the server asked and whether the client has answered, with no form to answer it. */
+function TappedServerRequests({ sessionId }: { sessionId: string }) {
+  const asked = useServerRequests(sessionId, true);
+  const client = useSessions((s) => { const t = s.sessions[sessionId]?.summary.target; return t?.kind === 'tap' ? t.client : undefined; }) ?? 'the client';
+  if (asked.length === 0) return <p className="text-xs text-faint">No sampling or elicitation request from the server yet. In a tapped conversation {client} answers them; they show here.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {asked.map((row) => <TappedRequest key={row.seq} sessionId={sessionId} row={row} client={client} />)}
+    </div>
+  );
+}
+
+function TappedRequest({ sessionId, row, client }: { sessionId: string; row: EntryRow; client: string }) {
+  const ev = useFullEntry(sessionId, row);
+  const pending = row.state === 'pending';
+  const params = ev ? paramsOf(ev) : undefined;
+  const sampling = ev?.method === 'sampling/createMessage' ? readSampling(params) : null;
+  const elicit = ev?.method === 'elicitation/create' ? readElicitation(params) : null;
+  return (
+    <section aria-label={`${row.method} #${row.seq}`} className="rounded border border-line p-2" data-testid="mcp-server-request">
+      <div className="mb-1 flex gap-2 text-[11.5px] font-medium text-muted">
+        <span>#{row.seq} · <span className="font-mono text-fg">{row.method}</span> from the server</span>
+        <span role="status" className={`ml-auto ${pending ? 'text-warn' : 'text-ok'}`} data-testid="mcp-answered-by">
+          {pending ? `waiting for ${client} to answer` : row.state === 'answered' || row.state === 'late' ? `answered by ${client}` : `not answered (${row.state ?? 'unknown'})`}
+        </span>
+      </div>
+      {sampling ? sampling.messages.map((m, i) => <div key={i}><span className="text-[11.5px] font-medium text-muted">{m.role}</span><ContentView blocks={[m.block]} /></div>) : null}
+      {elicit ? <p className="text-xs whitespace-pre-wrap text-fg">{elicit.message}</p> : null}
+      <p className="mt-1 text-[11.5px] text-faint">A tapped conversation: {client} answers the server’s requests; answering from here too would give the server two answers.</p>
+    </section>
   );
 }

@@ -2,7 +2,9 @@
 /**
  * One tool: its form from inputSchema (or the arguments as JSON, one click away), Call — which asks
  * for progress under a token of its own — a progress bar from notifications/progress on that
- * request, Cancel while it runs, and the result (isError shown as a tool error).
+ * request, Cancel while it runs, and the result (isError shown as a tool error). In a tap session
+ * the call is injected and asks for no progress: the server's progress notifications would go to
+ * the real client, which never sent that token (and a cancel cannot name the tap's rewritten id).
  */
 import { useMemo, useState } from 'react';
 import { getProfile } from '@/lib/dialects/registry';
@@ -16,6 +18,7 @@ import { Button } from '@/components/ui/Button';
 import { cancelRequest, nextMcpId, sendRequest, type Answer } from './calls';
 import { ContentView } from './ContentView';
 import { SchemaForm } from './SchemaForm';
+import { useIsTap } from './ServerRequests';
 
 type Run = { seq: number | null; answer?: Answer; error?: string };
 
@@ -25,6 +28,7 @@ export function ToolCall({ sessionId, tool, live }: { sessionId: string; tool: M
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [asJson, setAsJson] = useState<string | null>(null);
   const [run, setRun] = useState<Run | null>(null);
+  const tap = useIsTap(sessionId);
   const request = useSessions((s) => {
     const v = s.sessions[sessionId];
     const i = run?.seq != null ? v?.indexBySeq.get(run.seq) : undefined;
@@ -52,7 +56,7 @@ export function ToolCall({ sessionId, tool, live }: { sessionId: string; tool: M
     const a = args();
     if (!a.ok) return;
     setErrors([]);
-    const link = getProfile('mcp').progress.link;
+    const link = tap ? undefined : getProfile('mcp').progress.link;
     const params = { name: tool.name, arguments: a.value ?? {} };
     setRun({ seq: null });
     try {
@@ -95,7 +99,7 @@ export function ToolCall({ sessionId, tool, live }: { sessionId: string; tool: M
         {asJson !== null ? errors.map((e) => <p key={e.message} role="alert" className="text-[11.5px] text-err">{e.message}</p>) : null}
         <div className="flex items-center gap-2">
           <Button type="submit" variant="primary" disabled={!live || running}>{running ? 'Calling…' : 'Call tool'}</Button>
-          {running && run?.seq != null ? <Button variant="danger" onClick={() => void cancelRequest(sessionId, run.seq!)}>Cancel</Button> : null}
+          {running && run?.seq != null && !tap ? <Button variant="danger" onClick={() => void cancelRequest(sessionId, run.seq!)}>Cancel</Button> : null}
           <Button variant="link" size="xs" className="ml-auto" onClick={toggleJson}>{asJson !== null ? 'Edit as form' : 'Edit as JSON'}</Button>
         </div>
       </form>
