@@ -2,7 +2,7 @@
  * The MCP panes in a tapped conversation: a real MCP client (the TypeScript SDK's Client) talks to
  * the real server-everything over stdio through `rpcscope tap`, recording into the app. The client
  * answers the server's sampling request itself: the panes show it as answered by the client and
- * offer no form to answer it again (the server would get two answers). Listing tools from the panes
+ * offer no form to answer it again (the server would get two answers). Listing and calling tools from the panes
  * goes in as an injected request whose answer the tap keeps: the client never sees it.
  */
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { CreateMessageRequestSchema, type JSONRPCMessage } from '@modelcontextpr
 import { test, expect } from './helpers/fixtures';
 import { openApp, rows } from './helpers/app';
 import { REPO_ROOT } from './helpers/server';
+import { TOKEN_HEADER } from '../../lib/session/bridge';
 
 const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -21,7 +22,7 @@ test.describe('the MCP panes in a tap session', () => {
     await client?.close().catch(() => undefined);
   });
 
-  test('the client answers the server’s sampling request, the panes only show it; tools listed from the panes never reach the client', async ({ page, app, consoleErrors }) => {
+  test('the client answers the server’s sampling request, the panes only show it; tools listed and called from the panes are injected and their answers never reach the client', async ({ page, app, consoleErrors }) => {
     void consoleErrors;
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -83,7 +84,20 @@ test.describe('the MCP panes in a tap session', () => {
     // The server got one answer to its request: the client's.
     const answers = rows(page).filter({ has: page.getByRole('cell', { name: /↳ sampling\/createMessage/ }) });
     await expect(answers).toHaveCount(1);
-    // The client never saw the answer to the injected tools/list.
+    // A tool called from the panes is injected too, its result shown; it asks for no progress, so
+    // the server sends the client no progress notification for a token the client never chose.
+    await panel.getByRole('tab', { name: /Tools/ }).click();
+    await tools.getByRole('button', { name: 'echo', exact: true }).click();
+    await panel.locator('#tool-echo-message').fill('from the panes, through the tap');
+    await panel.getByRole('button', { name: 'Call tool' }).click();
+    await expect(panel.getByTestId('mcp-result')).toContainText('Echo: from the panes, through the tap', { timeout: 20_000 });
+    const sessionId = await page.evaluate(() => window.sessionStorage.getItem('rpcscope.activeSession'));
+    const listed2 = await page.request.get(`${app.origin}/api/sessions/${sessionId}/events`, { headers: { [TOKEN_HEADER]: app.token } });
+    const { events } = (await listed2.json()) as { events: { dir: string; kind: string; method?: string; injected?: boolean; raw: string }[] };
+    const injectedCall = events.find((e) => e.injected && e.kind === 'request' && e.method === 'tools/call');
+    expect(injectedCall?.raw).toContain('from the panes, through the tap');
+    expect(injectedCall?.raw).not.toContain('progressToken');
+    // The client never saw the answers to the injected tools/list and tools/call.
     expect(seen.filter((m) => !('method' in m) && String((m as { id?: unknown }).id).startsWith('rpcscope-inject-'))).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('mcp-panes-tap-1440.png') });
   });
