@@ -3,6 +3,7 @@ import { PATCH_FIELDS, applyPatch, type EventPatch } from '@/lib/session/patch';
 import { parseEventPatch } from '@/lib/session/schemas';
 import type { TargetSpec, TrafficEvent } from '@/lib/session/types';
 import { emptyView, mergeEvents, mergePatches } from '@/components/stores/apply';
+import { entryTexts, withText } from '@/components/stores/entry-texts';
 import { tempStores } from './temp-store';
 
 const target: TargetSpec = { kind: 'tcp', host: '127.0.0.1', port: 9, framing: 'newline' };
@@ -49,11 +50,12 @@ describe('a late answer patched onto a recorded request', () => {
 
     const recorded = store.events.getEvent(s.id, 1);
     expect(recorded).toEqual(inMemory);
-    expect(view.events[0]).toEqual(inMemory);
+    // The page's row holds everything but the wire text, which its text cache keeps.
+    expect(withText(view.events[0], entryTexts.peek(s.id, 1)!)).toEqual(inMemory);
     expect(inMemory).toMatchObject({ state: 'late', late: true, pair: 7, latencyMs: 12.5 });
     // The neighbour is untouched everywhere.
     expect(store.events.getEvent(s.id, 2)).toEqual(request(2));
-    expect(view.events[1]).toEqual(request(2));
+    expect(withText(view.events[1], entryTexts.peek(s.id, 2)!)).toEqual(request(2));
     // The store's summary counts the error and the finding the patch brought.
     expect(store.sessions.require(s.id).counts).toMatchObject({ errors: 1, findings: 1 });
   });
