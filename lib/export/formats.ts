@@ -9,6 +9,7 @@ import type { SessionFileV1, TargetSpec } from '../session/types';
 import { buildHar } from './har';
 import { HTML_EXPORT_CSP, buildHtmlExport } from './html';
 import { buildNdjson } from './ndjson';
+import { buildSequenceSvg } from './svg';
 
 /**
  * What a builder may need that lib/ cannot hold: the HTML viewer is DOM code bundled at build
@@ -76,6 +77,14 @@ export const EXPORT_FORMATS = {
     contentType: 'application/x-ndjson; charset=utf-8',
     redaction: true,
     build: (file) => ok(buildNdjson(file)),
+  },
+  svg: {
+    label: 'SVG sequence diagram',
+    hint: 'the sequence diagram as one image, for a bug report or a document (the first 5,000 entries)',
+    extension: 'sequence.svg',
+    contentType: 'image/svg+xml; charset=utf-8',
+    redaction: true,
+    build: (file) => ok(buildSequenceSvg(file)),
   },
 } as const satisfies Record<string, ExportFormat>;
 

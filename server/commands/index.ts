@@ -4,6 +4,7 @@
  * lists them from this table. Each command parses its own arguments and prints its own usage.
  */
 import { runCli, runTapCli } from '../cli';
+import { runExportCli } from './export';
 import { runProbeCli } from './probe';
 import { runRunCli } from './run';
 import { runPublishCli } from './publish';
@@ -43,6 +44,7 @@ export const COMMANDS = {
   },
   run: { args: 'COLLECTION_FILE [--env F]', summary: 'run a collection with its checks, as a regression test (JUnit with --junit)', run: runRunCli },
   team: { args: 'serve|user|token …', summary: 'the team server on PostgreSQL and its people (see README)', run: runTeamCli },
+  export: { args: 'FILE [--format F] [--out F]', summary: 'a session file as HTML, HAR, NDJSON or the sequence diagram as SVG, redacted', run: runExportCli },
   publish: { args: 'FILE --to TEAM_URL', summary: 'redact a session file and publish it to a team server', run: runPublishCli },
 } satisfies Record<string, CommandDef>;
 
