@@ -99,7 +99,8 @@ describe('a secret variable sent in a request', () => {
       const r = await t.raw({ path: `/api/sessions/${sessionId}/export?format=${format}`, headers });
       expect(r.status, format).toBe(200);
       expect(r.text, format).not.toContain(secret);
-      expect(r.text, format).toContain(REDACTED);
+      // The SVG draws methods and statuses, never params: there is nothing in it to mark redacted.
+      if (format !== 'svg') expect(r.text, format).toContain(REDACTED);
     }
     const share = await t.api<{ url: string }>('POST', `/api/sessions/${sessionId}/share`);
     const page = await t.raw({ path: new URL(share.json.url).pathname });
