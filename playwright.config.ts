@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   // The HTML export's viewer bundle, built from the sources under test (the server and specs inline it).
-  globalSetup: './scripts/build-viewer.ts',
+  // And the server build (scripts/build-server.mjs), once, before specs spawn `rpcscope`.
+  globalSetup: ['./scripts/build-viewer.ts', './scripts/build-server.mjs'],
   timeout: 60_000,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],

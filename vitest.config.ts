@@ -5,8 +5,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    // The HTML export's viewer bundle, built from the sources under test (exports inline it).
-    globalSetup: ['scripts/build-viewer.ts'],
+    // The HTML export's viewer bundle, built from the sources under test (exports inline it), and
+    // the server build (scripts/build-server.mjs) the spawned `rpcscope` commands run.
+    globalSetup: ['scripts/build-viewer.ts', 'scripts/build-server.mjs'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -1,18 +1,40 @@
 #!/usr/bin/env node
 // The `rpcscope` command: `rpcscope` starts the app (building it first when there is no build yet),
-// every other command (`rpcscope call`, `rpcscope tap`, …) is one entry of server/commands. TypeScript sources run through tsx.
+// every other command (`rpcscope call`, `rpcscope tap`, …) is one entry of server/commands. The server
+// runs as JavaScript bundled once from server/ and lib/ (scripts/build-server.mjs: rebuilt whenever a
+// source changed, so never stale); `rpcscope --dev` runs the TypeScript sources through tsx instead.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-register();
+// `--dev` is the app's option (a subcommand's own arguments, such as a tapped program's, are not ours).
+const dev = (args[0] === undefined || args[0] === 'start' || args[0].startsWith('-')) && args.includes('--dev');
 
-const commands = await import(pathToFileURL(path.join(root, 'server/commands/index.ts')).href);
+/** A module of the server: from the build (`name`.mjs in its folder), or with --dev its source. */
+let load;
+const { SERVER_ENTRIES, serverBuild } = await import('../scripts/build-server.mjs');
+if (dev) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  load = (name) => import(pathToFileURL(path.join(root, SERVER_ENTRIES[name])).href);
+} else {
+  let dir;
+  try {
+    dir = await serverBuild({ log: (line) => console.error(line) });
+  } catch (err) {
+    console.error(`rpcscope: could not build the server: ${err.message}`);
+    process.exit(1);
+  }
+  // Stack traces name the sources (server/…, lib/…), as they did under tsx.
+  process.setSourceMapsEnabled(true);
+  load = (name) => import(pathToFileURL(path.join(dir, `${name}.mjs`)).href);
+}
+
+const commands = await load('commands');
 
 if (commands.isCommand(args[0])) {
   // A subcommand (server/commands): it ends as it says, by a signal to re-raise or with its code.
@@ -36,12 +58,12 @@ ${commands.commandsHelp()}
 Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_MAX_DB_MB, RPCSCOPE_TOKEN (random per start; for scripts, the page signs in with a cookie).`);
 } else {
   if (args[0] === 'start') args.shift();
-  const dev = args.includes('--dev');
   // The HTML export's viewer: built once like the app, and at every dev start (its sources may have changed).
-  const { VIEWER_BUNDLE_PATH } = await import(pathToFileURL(path.join(root, 'server/export-viewer.ts')).href);
+  const { VIEWER_BUNDLE_PATH } = await load('export-viewer');
   if (dev || args.includes('--rebuild') || !existsSync(VIEWER_BUNDLE_PATH)) {
-    const { default: buildViewer } = await import(pathToFileURL(path.join(root, 'scripts/build-viewer.ts')).href);
-    await buildViewer();
+    // In a child, through tsx: this process runs the built server and registers no TypeScript loader.
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/build-viewer.ts')], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
   }
   if (!dev && (args.includes('--rebuild') || !existsSync(path.join(root, '.next', 'BUILD_ID')))) {
     console.log('rpcscope: building the web app once (next build)…');
@@ -49,6 +71,6 @@ Environment: RPCSCOPE_PORT (7717), RPCSCOPE_DATA_DIR (./data), RPCSCOPE_MAX_DB_M
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   if (!dev) process.env.NODE_ENV = 'production';
-  const { main } = await import(pathToFileURL(path.join(root, 'server/main.ts')).href);
+  const { main } = await load('main');
   await main(args.filter((a) => a !== '--rebuild'));
 }

@@ -6,10 +6,11 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './project-root';
 import type { ExportAssets } from '../lib/export/formats';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Found by walking up, so it is the same from the sources and from the build (dist/server/…).
+const ROOT = projectRoot();
 
 /** Where the build writes the bundle; the one place that names it. */
 export const VIEWER_BUNDLE_PATH = path.join(ROOT, 'dist', 'export-viewer.js');

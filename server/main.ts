@@ -34,8 +34,10 @@ import { removeTapKey, writeTapKey } from './tap/key';
 import { LivePublications } from './publish/live';
 import { publishRoutes } from './routes/publish';
 import { teamSyncRoutes } from './routes/team-sync';
+import { projectRoot } from './project-root';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Found by walking up, so it is the same from the sources and from the build (dist/server/…).
+const ROOT = projectRoot();
 
 const PAGE_HEADERS: Record<string, string> = {
   // The one-time code travels in the first URL: never leak it through Referer, never be framed.

@@ -25,6 +25,7 @@ import { CommitQueue } from './commit-queue';
 import type { Recorder } from './manager';
 import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter, summaryKey } from './recording-writer';
+import { workerScript } from '../build-info';
 
 export interface WorkerRecorderOptions {
   /** Largest the database may grow (the worker's connection enforces it), in bytes. */
@@ -75,7 +76,7 @@ export class WorkerRecorder implements Recorder {
     // The worker's connection checkpoints; this one must never (a checkpoint copies and syncs the WAL).
     store.setAutoCheckpoint(0);
     const init: RecorderInit = { dir: store.dir, maxBytes: opts.maxBytes, retryMaxMs: opts.retryMaxMs, progress: shared, replies: port2 };
-    this.worker = new Worker(new URL('./recorder-worker.mjs', import.meta.url), { workerData: init, transferList: [port2], stdout: false, stderr: false });
+    this.worker = new Worker(workerScript('recorder-worker', import.meta.url), { workerData: init, transferList: [port2], stdout: false, stderr: false });
     this.worker.on('error', (err) => this.recordHere(err.message));
     this.worker.unref();
     port1.on('message', (r: RecorderReply) => this.onReply(r));

@@ -5,31 +5,18 @@
  * rpcscope is refused instead of damaged.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { StartRefused, StoreError } from './errors';
+import { projectRoot } from '../project-root';
 
 export type Db = Database.Database;
 
 export const DB_FILE = 'rpcscope.db';
 export const DATA_DIR_ENV = 'RPCSCOPE_DATA_DIR';
 
-/** The project folder: the nearest ancestor of this file whose package.json is rpcscope's. */
-export function projectRoot(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (let dir = here; ; dir = dirname(dir)) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'rpcscope') return dir;
-      } catch {
-        // An unreadable package.json is not ours; keep walking up.
-      }
-    }
-    if (dirname(dir) === dir) return resolve(here, '..', '..');
-  }
-}
+// One home for the project folder (server/project-root.ts); re-exported for the store's callers.
+export { projectRoot };
 
 /** `dir` if given, else $RPCSCOPE_DATA_DIR, else `<project>/data`. */
 export function resolveDataDir(dir?: string): string {

@@ -12,6 +12,7 @@ import type { ExchangeRef, HostInit, HostReply, RecordingOp } from './recording-
 import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
+import { workerScript } from '../build-info';
 
 const MAX_BACKLOG = 64 * 1024 * 1024;
 /** How long the end waits for the worker to store what is left and write --out. */
@@ -31,7 +32,7 @@ export class RecordingClient {
   readonly ready: Promise<void>;
 
   constructor(init: HostInit, log: (line: string) => void) {
-    this.worker = new Worker(new URL('./recording-worker.mjs', import.meta.url), { workerData: init, stdout: false, stderr: false });
+    this.worker = new Worker(workerScript('recording-worker', import.meta.url), { workerData: init, stdout: false, stderr: false });
     this.worker.unref();
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));

@@ -45,7 +45,8 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   const token = opts.token ?? TEST_TOKEN;
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // `rpcscope` as users start it: the built server (bin/rpcscope.mjs builds it when stale).
+  const child: ChildProcess = spawn(process.execPath, ['bin/rpcscope.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
