@@ -11,6 +11,7 @@
  *
  * Standalone: `node --import tsx bench/chain.ts [N] [rounds]`.
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

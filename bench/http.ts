@@ -6,6 +6,7 @@
  *
  * Standalone: `node --import tsx bench/http.ts [N] [rounds]`.
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';

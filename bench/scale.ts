@@ -10,6 +10,7 @@
  *
  * Standalone: `node --import tsx bench/scale.ts [--scale]`.
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';

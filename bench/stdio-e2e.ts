@@ -10,6 +10,7 @@
  *
  * Standalone: `node --import tsx bench/stdio-e2e.ts [N]`.
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
