@@ -152,7 +152,7 @@ describe('rpcscope runs the built server', () => {
       const origin = `http://127.0.0.1:${port}`;
       const api = async (method: string, p: string, body?: unknown) => {
         const res = await fetch(origin + p, { method, headers: { 'x-rpcscope-token': token, origin, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-        return (await res.json()) as Record<string, never>;
+        return (await res.json()) as unknown;
       };
       const target = { kind: 'stdio', command: process.execPath, args: [peerPath('stdio-peer'), '--framing', 'newline'], framing: 'newline' };
       const { session } = (await api('POST', '/api/sessions', { target })) as { session: { id: string } };
