@@ -62,11 +62,22 @@ export class PageStage {
 
   private async api<T>(method: string, p: string, body?: unknown): Promise<T> {
     const app = this.app!;
-    const res = await fetch(`${app.origin}${p}`, {
+    const ask = () => fetch(`${app.origin}${p}`, {
       method,
       headers: { [TOKEN_HEADER]: app.token, origin: app.origin, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    let res: Response;
+    try {
+      res = await ask();
+    } catch (err) {
+      // A kept-alive connection the server closed as it was reused: asked once more on a new one.
+      if (method !== 'GET') throw new Error(`${method} ${p}: ${(err as Error).message}\n${app.output().slice(-1500)}`, { cause: err });
+      await sleep(50);
+      res = await ask().catch((again: Error) => {
+        throw new Error(`${method} ${p}: ${again.message}\n${app.output().slice(-1500)}`, { cause: again });
+      });
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${p}: HTTP ${res.status} ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
