@@ -6,7 +6,7 @@
  * of reading, parsing and re-serialising rows from SQLite. Anything older comes from the store.
  *
  * Bounded: at most MAX_CHARS characters of frame text per session (whole batches are dropped from
- * the front: ~50k small entries), and a session's ring goes when it ends — its recording is then
+ * the front: some 20k–40k small entries), and a session's ring goes when it ends — its recording is then
  * complete in the store.
  */
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
