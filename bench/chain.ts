@@ -7,7 +7,8 @@
  * Each stage ends when its last message has arrived where the stage delivers and, from the
  * pipeline on, the session's end (its close-time patches included) has been handed on too.
  * Rounds rotate the order of the stages; each figure is the median of the rounds, wall time.
- * The page in Chromium is measured by `npm run bench:ui`.
+ * The last stage, + the page in Chromium showing every entry, is bench/chain-page.ts (it needs a
+ * production build and /usr/bin/chromium; without them it is left out and the table says why).
  *
  * Standalone: `node --import tsx bench/chain.ts [N] [rounds]`.
  */
@@ -30,6 +31,7 @@ import { SessionManager } from '../server/session/manager';
 import { StoreRecorder } from '../server/session/recorder';
 import { WorkerRecorder } from '../server/session/worker-recorder';
 import { Store } from '../server/store';
+import { PageStage, pageStageMissing } from './chain-page';
 import { smallFrames } from './data';
 import { median, rate, ratio, table } from './table';
 
@@ -185,7 +187,7 @@ const withRecorder: Stage = async (file, n) => timed(recorded.bind(null, await r
 const withMainThreadRecorder: Stage = async (file, n) => timed(recorded.bind(null, await recording(false), file, n, false));
 const withBridge: Stage = async (file, n) => timed(recorded.bind(null, await recording(true), file, n, true));
 
-export const STAGES: { name: string; run: Stage }[] = [
+export const ALL_STAGES: { name: string; run: Stage }[] = [
   { name: 'vscode-jsonrpc reader (reference)', run: vscodeReader },
   { name: 'decoder only', run: decoderOnly },
   { name: '+ pipeline (a whole LiveSession)', run: liveSession },
@@ -197,7 +199,11 @@ export const STAGES: { name: string; run: Stage }[] = [
 export async function runChain(n: number, rounds = 3): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-bench-'));
   const file = join(dir, 'frames.bin');
+  const missing = process.env.BENCH_SKIP_PAGE === '1' ? 'BENCH_SKIP_PAGE=1' : pageStageMissing();
+  const page = missing ? null : new PageStage();
+  const STAGES = page ? [...ALL_STAGES, { name: '+ the page in Chromium showing every entry', run: (f: string) => page.run(process.execPath, [WRITER, f]) }] : ALL_STAGES;
   try {
+    await page?.start();
     const frames = smallFrames(n);
     writeFileSync(file, frames);
     console.log(
@@ -205,6 +211,7 @@ export async function runChain(n: number, rounds = 3): Promise<void> {
         `medians of ${rounds} rotated rounds · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     for (const s of STAGES.slice(0, 3)) await s.run(file, Math.min(n, 10_000)); // warm-up
+    if (page) await STAGES[STAGES.length - 1].run(file, n); // the page's code and the app's paths, warm
     const runs: Run[][] = STAGES.map(() => []);
     for (let r = 0; r < rounds; r++) {
       for (let k = 0; k < STAGES.length; k++) {
@@ -215,10 +222,12 @@ export async function runChain(n: number, rounds = 3): Promise<void> {
     }
     const ms = runs.map((rs) => median(rs.map((x) => x.ms)));
     const cpu = runs.map((rs) => median(rs.map((x) => x.cpuMs)));
-    const rows = STAGES.map((s, i) => [s.name, `${ms[i].toFixed(0)} ms`, rate((n / ms[i]) * 1000), ratio(ms[0] / ms[i]), `${cpu[i].toFixed(0)} ms`]);
+    const rows = STAGES.map((s, i) => [s.name, `${ms[i].toFixed(0)} ms`, rate((n / ms[i]) * 1000), ratio(ms[0] / ms[i]), Number.isNaN(cpu[i]) ? '-' : `${cpu[i].toFixed(0)} ms`]);
     console.log(table(['stage', 'spawn → done', 'msgs/s', '÷ vscode-jsonrpc reader', 'this process CPU'], rows));
-    console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})${missing ? `; the page stage left out: ${missing}` : ''}`);
+    if (page?.errors.length) console.log(`page console errors: ${page.errors.slice(0, 5).join(' | ')}`);
   } finally {
+    await page?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

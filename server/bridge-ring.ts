@@ -1,62 +1,143 @@
 /**
- * The last few thousand live entries of each open session, as the bridge sent them (secrets
- * already masked), with the patches that followed them in order. A page that subscribes to a live
- * session it was close to (a reload, a second tab, a page that fell behind) is served from here
- * instead of reading, parsing and re-serialising rows from SQLite; the events keep the text that
- * was made for the live feed (server/store/event-json.ts). Anything older comes from the store.
+ * The recent live entries of each open session, as the bridge sent them (secrets already masked,
+ * each event's JSON made once: server/bridge-frames.ts), with the patches that followed them in
+ * order. A page that subscribes to a live session it was close to (a reload, a second tab, a page
+ * that fell behind, a session clicked just after it started flooding) is served from here instead
+ * of reading, parsing and re-serialising rows from SQLite. Anything older comes from the store.
  *
- * Bounded: at most MAX_EVENTS entries per session (whole batches are dropped from the front), and
- * a session's ring goes when it ends — its recording is then complete in the store.
+ * Bounded: at most MAX_CHARS characters of frame text per session (whole batches are dropped from
+ * the front: some 20k–40k small entries), and a session's ring goes when it ends — its recording is then
+ * complete in the store.
  */
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
+import { after, frameBatch, patchesJson, type FrameBatch } from './bridge-frames';
 
-const MAX_EVENTS = 10_000;
+const MAX_CHARS = 8 * 1024 * 1024;
+/** What an event costs the ring besides its wire text until its JSON is made (a guess on the high side). */
+const EVENT_CHARS = 256;
 
-type Batch = { kind: 'events'; events: TrafficEvent[] } | { kind: 'patches'; patches: EventPatch[] };
+/**
+ * Events as handed on; their JSON is made when a page first needs them (at once while a page
+ * follows the session), so a session nobody watches costs no serialising here.
+ */
+export class RingEvents {
+  private made: FrameBatch | undefined;
+  readonly first: number;
+  readonly last: number;
+  readonly chars: number;
+
+  constructor(private events: readonly TrafficEvent[] | null) {
+    const evs = events ?? [];
+    this.first = evs[0]?.seq ?? 0;
+    this.last = evs[evs.length - 1]?.seq ?? 0;
+    let chars = 0;
+    for (const e of evs) chars += EVENT_CHARS + (e.raw?.length ?? 0);
+    this.chars = chars;
+  }
+
+  get size(): number {
+    return this.made ? this.made.seqs.length : this.events?.length ?? 0;
+  }
+
+  batch(): FrameBatch {
+    if (!this.made) {
+      this.made = frameBatch(this.events ?? []);
+      this.events = null;
+    }
+    return this.made;
+  }
+}
+
+/** Patches as handed on; their JSON is made once, when first sent. */
+export class RingPatches {
+  private made: string | undefined;
+  readonly chars: number;
+
+  constructor(private readonly patches: readonly EventPatch[]) {
+    this.chars = 64 * patches.length;
+  }
+
+  json(): string {
+    return (this.made ??= patchesJson(this.patches));
+  }
+}
+
+export type RingBatch = { kind: 'events'; batch: FrameBatch } | { kind: 'patches'; patches: RingPatches };
+type Held = { kind: 'events'; events: RingEvents } | { kind: 'patches'; patches: RingPatches };
 
 class Ring {
-  readonly batches: Batch[] = [];
+  readonly batches: Held[] = [];
+  /** Index of the first live batch in `batches` (dropped ones are cut off in bulk). */
+  private head = 0;
   count = 0;
+  chars = 0;
   /** Lowest seq held (every event after it up to `last` is here). */
   first = 0;
   last = 0;
 
-  events(events: TrafficEvent[]): void {
-    if (events.length === 0) return;
-    if (this.count === 0) this.first = events[0].seq;
+  events(events: RingEvents): void {
+    if (events.size === 0) return;
+    if (this.count === 0) this.first = events.first;
     this.batches.push({ kind: 'events', events });
-    this.count += events.length;
-    this.last = events[events.length - 1].seq;
-    while (this.count > MAX_EVENTS && this.batches.length > 1) {
-      const dropped = this.batches.shift();
-      if (dropped?.kind === 'events') this.count -= dropped.events.length;
-      const next = this.batches.find((b) => b.kind === 'events');
-      this.first = next?.kind === 'events' ? next.events[0].seq : this.last + 1;
+    this.count += events.size;
+    this.chars += events.chars;
+    this.last = events.last;
+    while (this.chars > MAX_CHARS && this.batches.length - this.head > 1) this.dropFirst();
+    if (this.head > 1024) {
+      this.batches.splice(0, this.head);
+      this.head = 0;
     }
   }
 
-  patches(patches: EventPatch[]): void {
-    if (this.count > 0 && patches.length) this.batches.push({ kind: 'patches', patches });
+  patches(patches: RingPatches): void {
+    if (this.count > 0 && patches.chars) {
+      this.batches.push({ kind: 'patches', patches });
+      this.chars += patches.chars;
+    }
+  }
+
+  live(): Held[] {
+    return this.head ? this.batches.slice(this.head) : this.batches;
+  }
+
+  private dropFirst(): void {
+    const dropped = this.batches[this.head++];
+    this.chars -= dropped.kind === 'events' ? dropped.events.chars : dropped.patches.chars;
+    if (dropped.kind === 'events') this.count -= dropped.events.size;
+    for (let i = this.head; i < this.batches.length; i++) {
+      const b = this.batches[i];
+      if (b.kind === 'events') {
+        this.first = b.events.first;
+        return;
+      }
+    }
+    this.first = this.last + 1;
   }
 }
 
 /** What a subscriber that saw everything up to `since` is missing: events after it, then the patches that followed. */
 export interface Catchup {
-  batches: Batch[];
+  batches: RingBatch[];
   last: number;
 }
 
 export class LiveRing {
   private readonly rings = new Map<string, Ring>();
 
-  events(sessionId: string, events: TrafficEvent[]): void {
+  /** Holds a session's new events; returns them, to make their frame text once if a page follows. */
+  events(sessionId: string, events: readonly TrafficEvent[]): RingEvents {
     let r = this.rings.get(sessionId);
     if (!r) this.rings.set(sessionId, (r = new Ring()));
-    r.events(events);
+    const held = new RingEvents(events);
+    r.events(held);
+    return held;
   }
 
-  patches(sessionId: string, patches: EventPatch[]): void {
-    this.rings.get(sessionId)?.patches(patches);
+  /** Holds a session's new patches (after its events); returns them, to make their text once. */
+  patches(sessionId: string, patches: readonly EventPatch[]): RingPatches {
+    const held = new RingPatches(patches);
+    this.rings.get(sessionId)?.patches(held);
+    return held;
   }
 
   forget(sessionId: string): void {
@@ -71,11 +152,12 @@ export class LiveRing {
   since(sessionId: string, since: number): Catchup | undefined {
     const r = this.rings.get(sessionId);
     if (!r || r.count === 0 || since + 1 < r.first || since >= r.last) return undefined;
-    const out: Batch[] = [];
-    for (const b of r.batches) {
+    const out: RingBatch[] = [];
+    for (const b of r.live()) {
       if (b.kind === 'events') {
-        if (b.events[b.events.length - 1].seq <= since) continue;
-        out.push({ kind: 'events', events: b.events[0].seq > since ? b.events : b.events.filter((e) => e.seq > since) });
+        if (b.events.last <= since) continue;
+        const rest = after(b.events.batch(), since);
+        if (rest) out.push({ kind: 'events', batch: rest });
       } else if (out.length) out.push(b);
     }
     return { batches: out, last: r.last };

@@ -1,8 +1,9 @@
 /**
  * The browser's WebSocket. Authenticated in the upgrade handler (server/main.ts) before it gets
  * here. A subscriber first catches up from the recorder (everything after the seq it last saw),
- * then follows live. Entries travel in batches; a slow page falls back to catching up from the
- * recorder instead of piling up memory here. Sockets that stop answering pings are closed
+ * then follows live. Entries travel in batches, each event's JSON made once for every page
+ * (server/bridge-frames.ts), sent as fast as the socket drains; a slow page falls back to catching
+ * up from the recorder instead of piling up memory here. Sockets that stop answering pings are closed
  * (server/bridge-heartbeat.ts).
  */
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -13,17 +14,9 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/ty
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
-import { LiveRing } from './bridge-ring';
+import { after, eventsFrame, frameBatch, lastSeqOf, patchesFrame, type FrameBatch } from './bridge-frames';
+import { LiveRing, type RingEvents, type RingPatches } from './bridge-ring';
 
-
-/** An `events` message: the same text as JSON.stringify of the message, without building the message object. */
-function eventsFrame(sessionId: string, events: readonly TrafficEvent[]): string {
-  let out = `{"type":"events","session":${JSON.stringify(sessionId)},"events":[`;
-  for (let i = 0; i < events.length; i++) out += (i ? ',' : '') + JSON.stringify(events[i]);
-  return out + ']}';
-}
-
-const FLUSH_MS = 16;
 const PAGE = 2000;
 /** Above this many bytes queued in the socket, wait before sending more. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -35,8 +28,9 @@ interface Subscription {
   mode: 'replay' | 'live';
   /** Highest seq delivered (or being delivered) to this client. */
   cursor: number;
-  events: TrafficEvent[];
-  patches: EventPatch[];
+  batches: FrameBatch[];
+  queued: number;
+  patches: string[];
   /** Fell behind the live feed and is catching up from the recorder (the page is told how far). */
   lagging: boolean;
 }
@@ -74,7 +68,7 @@ class BridgeClient {
           this.send({ type: 'error', message: `no session ${msg.session}` });
           return;
         }
-        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), events: [], patches: [], lagging: false };
+        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), batches: [], queued: 0, patches: [], lagging: false };
         this.subs.set(msg.session, sub);
         void this.replay(msg.session, sub);
         return;
@@ -85,6 +79,11 @@ class BridgeClient {
       default:
         return msg satisfies never;
     }
+  }
+
+  /** Whether live events of the session go to this page now (their frame text is then made at once). */
+  follows(sessionId: string): boolean {
+    return this.subs.get(sessionId)?.mode === 'live';
   }
 
   /**
@@ -106,7 +105,7 @@ class BridgeClient {
       }
       if (page.length === 0) return this.goLive(sessionId, sub);
       sub.cursor = page[page.length - 1].seq;
-      if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
+      if (!this.closed) this.ws.send(eventsFrame(sessionId, [frameBatch(page)]));
       if (sub.lagging) this.sendBehind(sessionId, sub);
       await this.drained();
     }
@@ -127,29 +126,41 @@ class BridgeClient {
     this.manager.getLive(sessionId)?.flush();
     const catchup = this.ring.since(sessionId, sub.cursor);
     if (!catchup) return false;
+    let frame: FrameBatch[] = [];
+    let count = 0;
+    const sendEvents = () => {
+      if (frame.length && !this.closed) this.ws.send(eventsFrame(sessionId, frame));
+      frame = [];
+      count = 0;
+    };
     for (const b of catchup.batches) {
       if (b.kind === 'patches') {
-        this.send({ type: 'patches', session: sessionId, patches: b.patches });
+        sendEvents();
+        if (!this.closed) this.ws.send(patchesFrame(sessionId, [b.patches.json()]));
         continue;
       }
-      for (let i = 0; i < b.events.length; i += PAGE) {
-        const page = i === 0 && b.events.length <= PAGE ? b.events : b.events.slice(i, i + PAGE);
-        if (!this.closed) this.ws.send(eventsFrame(sessionId, page));
-      }
+      frame.push(b.batch);
+      count += b.batch.seqs.length;
+      if (count >= PAGE) sendEvents();
     }
+    sendEvents();
     sub.cursor = catchup.last;
     this.goLive(sessionId, sub);
     return true;
   }
 
-  onEvents(sessionId: string, events: TrafficEvent[]): void {
+  onEvents(sessionId: string, held: RingEvents): void {
     const sub = this.subs.get(sessionId);
     if (!sub || sub.mode !== 'live') return;
-    for (const e of events) if (e.seq > sub.cursor) sub.events.push(e);
-    if (sub.events.length > MAX_QUEUED_EVENTS) {
+    const batch = after(held.batch(), sub.cursor);
+    if (!batch) return;
+    sub.batches.push(batch);
+    sub.queued += batch.seqs.length;
+    if (sub.queued > MAX_QUEUED_EVENTS) {
       // Too far behind: forget the queue and read the rest back from the recorder.
-      sub.cursor = sub.events[0].seq - 1;
-      sub.events = [];
+      sub.cursor = sub.batches[0].seqs[0] - 1;
+      sub.batches = [];
+      sub.queued = 0;
       sub.mode = 'replay';
       sub.lagging = true;
       this.sendBehind(sessionId, sub);
@@ -165,10 +176,10 @@ class BridgeClient {
     this.send({ type: 'behind', session: sessionId, behind: Math.max(0, latest - sub.cursor) });
   }
 
-  onPatches(sessionId: string, patches: EventPatch[]): void {
+  onPatches(sessionId: string, held: RingPatches): void {
     const sub = this.subs.get(sessionId);
     if (!sub) return;
-    sub.patches.push(...patches);
+    sub.patches.push(held.json());
     this.scheduleFlush();
   }
 
@@ -178,34 +189,44 @@ class BridgeClient {
   }
 
   /**
-   * Batches wait FLUSH_MS (so a flood goes out in few, large frames: sending on every event-loop
-   * turn measured a third slower end to end), and never while the previous batch is still being
-   * written: the next one waits for ws's write callback, so a slow socket gets larger frames
-   * instead of a growing buffer.
+   * Batches go out as fast as the socket drains, not on a timer: what arrives within one
+   * event-loop turn (a pipe read's events, their patches, the summary) goes in one flush, and
+   * while a flush is still being written (until ws calls back) the next one waits and grows, so a
+   * slow page gets fewer, larger frames instead of a growing buffer.
    */
   private scheduleFlush(): void {
     if (this.flushScheduled || this.writing || this.closed) return;
     this.flushScheduled = true;
-    setTimeout(() => {
+    setImmediate(() => {
       this.flushScheduled = false;
       this.flush();
-    }, FLUSH_MS);
+    });
   }
 
   private flush(): void {
     if (this.closed || this.writing) return;
     const frames: string[] = [];
     for (const [sessionId, sub] of this.subs) {
-      if (sub.events.length) {
-        const events = sub.events;
-        sub.events = [];
-        sub.cursor = events[events.length - 1].seq;
-        frames.push(eventsFrame(sessionId, events));
+      if (sub.batches.length) {
+        const batches = sub.batches;
+        sub.batches = [];
+        sub.queued = 0;
+        sub.cursor = lastSeqOf(batches[batches.length - 1]);
+        // Frames of about PAGE events: the page parses each in one task.
+        let from = 0;
+        let count = 0;
+        for (let i = 0; i < batches.length; i++) {
+          count += batches[i].seqs.length;
+          if (count >= PAGE || i === batches.length - 1) {
+            frames.push(eventsFrame(sessionId, from === 0 && i === batches.length - 1 ? batches : batches.slice(from, i + 1)));
+            from = i + 1;
+            count = 0;
+          }
+        }
       }
       if (sub.patches.length) {
-        const patches = sub.patches;
+        frames.push(patchesFrame(sessionId, sub.patches));
         sub.patches = [];
-        frames.push(JSON.stringify({ type: 'patches', session: sessionId, patches } satisfies ServerMessage));
       }
     }
     for (const summary of this.summaries.values()) frames.push(JSON.stringify({ type: 'session', summary } satisfies ServerMessage));
@@ -221,7 +242,7 @@ class BridgeClient {
 
   private hasQueued(): boolean {
     if (this.summaries.size) return true;
-    for (const sub of this.subs.values()) if (sub.events.length || sub.patches.length) return true;
+    for (const sub of this.subs.values()) if (sub.batches.length || sub.patches.length) return true;
     return false;
   }
 
@@ -262,13 +283,13 @@ export class Bridge {
   constructor(private readonly manager: SessionManager, heartbeat: HeartbeatOptions = DEFAULT_HEARTBEAT) {
     this.heartbeat = new Heartbeat(heartbeat);
     manager.listen({
-      events: (id, events) => {
-        this.ring.events(id, events);
-        this.clients.forEach((c) => c.onEvents(id, events));
+      events: (id, events: TrafficEvent[]) => {
+        const held = this.ring.events(id, events);
+        for (const c of this.clients) if (c.follows(id)) c.onEvents(id, held);
       },
-      patches: (id, patches) => {
-        this.ring.patches(id, patches);
-        this.clients.forEach((c) => c.onPatches(id, patches));
+      patches: (id, patches: EventPatch[]) => {
+        const held = this.ring.patches(id, patches);
+        this.clients.forEach((c) => c.onPatches(id, held));
       },
       summary: (summary) => {
         // Ended: its recording is complete in the store, which serves it from now on.

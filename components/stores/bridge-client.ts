@@ -1,11 +1,16 @@
 /**
  * The page's end of the bridge WebSocket: connects with the page's cookie, resubscribes after every
  * reconnect from the last seq it holds (so nothing is lost or doubled), and hands incoming
- * messages over in coalesced batches so a flooding target re-renders the page at most ~30 times
- * a second instead of once per message.
+ * messages over once per animation frame, so a flooding target re-renders the page at most once
+ * a frame instead of once per message. Events arrive without their wire text (the texts of a
+ * batch's newest entries come beside them and go to the text cache) and with a rule's spec
+ * sentence by reference, put back here from the rule table (lib/jsonrpc/rules/spec-ref.ts).
  */
+import type { EntryText } from '@/lib/api/entries';
+import { restoreSpecRefs } from '@/lib/jsonrpc/rules/spec-ref';
 import { BRIDGE_PATH, type ServerMessage } from '@/lib/session/bridge';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
+import { entryTexts } from './entry-texts';
 
 /** The server messages that change the store, applied in one update per flush. */
 export type BridgeOp = Extract<ServerMessage, { type: 'events' | 'patches' | 'session' | 'behind' }>;
@@ -20,11 +25,8 @@ export interface BridgeHandlers {
   resumeFrom(sessionId: string): number;
 }
 
-/** Light traffic reaches the page within a frame or two… */
-const FLUSH_MS = 33;
-/** …a backlog (a replay, a flood) in fewer, bigger updates: each update costs a layout and paint. */
-const FLUSH_BUSY_MS = 120;
-const BUSY_EVENTS = 1000;
+/** A hidden tab gets no animation frames: its queue is applied this often instead. */
+const HIDDEN_FLUSH_MS = 250;
 const BACKOFF_MIN = 250;
 const BACKOFF_MAX = 5000;
 
@@ -34,6 +36,22 @@ function isEvent(e: unknown): e is TrafficEvent {
   const v = e as Record<string, unknown>;
   return typeof v.seq === 'number' && typeof v.raw === 'string' && typeof v.kind === 'string'
     && typeof v.dir === 'string' && typeof v.t === 'number' && Array.isArray(v.findings);
+}
+
+function isText(t: unknown): t is EntryText {
+  if (!t || typeof t !== 'object') return false;
+  const v = t as Record<string, unknown>;
+  return typeof v.seq === 'number' && typeof v.raw === 'string' && (v.rawBase64 === undefined || typeof v.rawBase64 === 'string');
+}
+
+/** The checked events of a frame, their spec sentences put back. */
+function eventsOf(list: unknown[]): TrafficEvent[] {
+  const out = list.filter(isEvent);
+  for (const e of out) {
+    restoreSpecRefs(e.findings);
+    if (e.items) for (const it of e.items) restoreSpecRefs(it.findings);
+  }
+  return out;
 }
 
 function isSummary(s: unknown): s is SessionSummary {
@@ -47,7 +65,7 @@ export class BridgeClient {
   private ws: WebSocket | null = null;
   private readonly subscribed = new Set<string>();
   private queue: BridgeOp[] = [];
-  private queuedEvents = 0;
+  private frameAsked: number | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private backoff = BACKOFF_MIN;
@@ -63,8 +81,8 @@ export class BridgeClient {
   stop(): void {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.retryTimer = this.flushTimer = null;
+    this.cancelFlush();
+    this.retryTimer = null;
     const ws = this.ws;
     this.ws = null;
     if (ws) {
@@ -158,7 +176,9 @@ export class BridgeClient {
         return;
       case 'events':
         if (typeof msg.session === 'string' && Array.isArray(msg.events)) {
-          this.enqueue({ type: 'events', session: msg.session, events: msg.events.filter(isEvent) });
+          // Kept at once: the rows applied in the next frame find their texts here.
+          if (Array.isArray(msg.texts)) for (const t of msg.texts) if (isText(t)) entryTexts.put(msg.session, t);
+          this.enqueue({ type: 'events', session: msg.session, events: eventsOf(msg.events) });
         }
         return;
       case 'patches':
@@ -185,17 +205,24 @@ export class BridgeClient {
 
   private enqueue(op: BridgeOp): void {
     this.queue.push(op);
-    if (op.type === 'events') this.queuedEvents += op.events.length;
-    if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), this.queuedEvents >= BUSY_EVENTS ? FLUSH_BUSY_MS : FLUSH_MS);
+    if (this.frameAsked !== null) return;
+    // Once per animation frame, whatever arrived since; a hidden tab (no frames) on a timer.
+    this.frameAsked = requestAnimationFrame(() => this.flush());
+    this.flushTimer = setTimeout(() => this.flush(), HIDDEN_FLUSH_MS);
+  }
+
+  private cancelFlush(): void {
+    if (this.frameAsked !== null) cancelAnimationFrame(this.frameAsked);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.frameAsked = null;
+    this.flushTimer = null;
   }
 
   private flush(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.cancelFlush();
     if (this.queue.length === 0) return;
     const ops = this.queue;
     this.queue = [];
-    this.queuedEvents = 0;
     this.handlers.onOps(ops);
   }
 }

@@ -54,13 +54,18 @@ export class EntryTexts {
     }
   }
 
-  /** The bridge's events: their texts kept here, rows without them returned for the view. */
+  /**
+   * The bridge's events: their texts kept here, rows without them returned for the view. The
+   * bridge leaves most texts out (raw ""; they came beside the events or are fetched when shown).
+   */
   take(sessionId: string, ev: TrafficEvent): EntryRow {
     const { raw, rawBase64, ...row } = ev;
-    const text: EntryText = { seq: ev.seq, raw };
-    if (rawBase64 !== undefined) text.rawBase64 = rawBase64;
-    if (ev.masked) text.masked = ev.masked;
-    this.put(sessionId, text);
+    if (raw !== '' || rawBase64) {
+      const text: EntryText = { seq: ev.seq, raw };
+      if (rawBase64 !== undefined) text.rawBase64 = rawBase64;
+      if (ev.masked) text.masked = ev.masked;
+      this.put(sessionId, text);
+    }
     if (row.findings.length === 0) row.findings = NO_FINDINGS;
     return row;
   }

@@ -3,6 +3,7 @@
  * validate what they receive: the server with the zod schemas in lib/session/schemas.ts, the page
  * with cheap shape checks (components/stores/bridge-client.ts).
  */
+import type { EntryText } from '../api/entries';
 import type { EventPatch, SessionSummary, TrafficEvent } from './types';
 
 export const BRIDGE_PATH = '/bridge';
@@ -21,8 +22,13 @@ export type { ClientMessage } from './schemas';
 
 export type ServerMessage =
   | { type: 'hello'; version: 1; sessions: SessionSummary[] }
-  /** Events in seq order, delivered in batches. */
-  | { type: 'events'; session: string; events: TrafficEvent[] }
+  /**
+   * Events in seq order, delivered in batches. `raw` (and `rawBase64`) is "" where the text was
+   * left out (server/bridge-frames.ts): the page fetches it by seq; `texts` has the texts of the
+   * batch's newest entries. A finding's `spec` is SPEC_BY_RULE where it is its rule's sentence
+   * (lib/jsonrpc/rules/spec-ref.ts).
+   */
+  | { type: 'events'; session: string; events: TrafficEvent[]; texts?: EntryText[] }
   | { type: 'patches'; session: string; patches: EventPatch[] }
   | { type: 'session'; summary: SessionSummary }
   /**

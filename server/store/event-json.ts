@@ -13,12 +13,13 @@
  * in the garbage collector than the second stringify it saved (100k-event A/B, bench/README.md).
  */
 import { RULES } from '../../lib/jsonrpc/rules/table';
+import { SPEC_BY_RULE } from '../../lib/jsonrpc/rules/spec-ref';
 import type { Finding, TrafficEvent } from '../../lib/session/types';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
-/** Stands for "the rule table's sentence" (no quoted sentence is a lone NUL). */
-export const SPEC_BY_RULE = '\u0000';
+// The mark's one home is lib (the page puts the sentences back from it too).
+export { SPEC_BY_RULE };
 
 /** Marks, in place, the findings of `list` whose sentence is the table's; returns how many (they are put back by putBack). */
 function reference(list: Finding[] | undefined): number {

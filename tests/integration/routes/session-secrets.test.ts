@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EXPORT_FORMAT_IDS } from '@/lib/export';
 import { REDACTED } from '@/lib/redaction';
+import type { ServerMessage } from '@/lib/session/bridge';
 import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
 import { SECRET_MASK } from '@/lib/variables';
 import { startPeer, type RunningPeer } from '@/tests/fixtures/peers/start-peer';
 import { TOKEN, startTestServer, type TestServer } from '../helpers/test-server';
+import { pageEvents } from '../helpers/bridge-events';
 
 const SECRET = 'tok-Quartz-51f0a9e7';
 let t: TestServer;
@@ -53,8 +55,8 @@ function bridgeEvents(sessionId: string, until: (evs: TrafficEvent[]) => boolean
     const timer = setTimeout(() => (ws.close(), reject(new Error('the bridge sent too little'))), 5000);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', session: sessionId, sinceSeq: 0 })));
     ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as { type: string; events?: TrafficEvent[] };
-      if (msg.type === 'events') got.push(...msg.events!);
+      const msg = JSON.parse(String(data)) as ServerMessage;
+      if (msg.type === 'events') got.push(...pageEvents(msg));
       if (until(got)) {
         clearTimeout(timer);
         ws.close();

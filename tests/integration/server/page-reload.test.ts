@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { startTestServer, TOKEN, type TestServer } from '../helpers/test-server';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import type { ServerMessage } from '@/lib/session/bridge';
+import { pageEvents } from '../helpers/bridge-events';
 import { applyPatch } from '@/lib/session/patch';
 import type { TrafficEvent } from '@/lib/session/types';
 
@@ -33,7 +34,7 @@ async function page(sessionId: string, sinceSeq: number) {
   let live = 0;
   ws.on('message', (data) => {
     const msg = JSON.parse(data.toString()) as ServerMessage;
-    if (msg.type === 'events' && msg.session === sessionId) for (const e of msg.events) {
+    if (msg.type === 'events' && msg.session === sessionId) for (const e of pageEvents(msg)) {
         seqs.push(e.seq);
         bySeq.set(e.seq, e);
       }
