@@ -1,5 +1,5 @@
 /**
- * HTTP: rpcscope's HTTP path (a LiveSession through SessionManager + StoreRecorder into SQLite,
+ * HTTP: rpcscope's HTTP path (a LiveSession through SessionManager + the app's WorkerRecorder into SQLite,
  * each request sent with session.send and its answer recorded) against a bare undici client, both
  * POSTing to the same local JSON-RPC server (json-rpc-2.0's JSONRPCServer behind node:http on
  * 127.0.0.1), with 1 and 16 requests in flight. Medians of rotated rounds, wall time.
@@ -16,13 +16,13 @@ import { pathToFileURL } from 'node:url';
 import { JSONRPCServer } from 'json-rpc-2.0';
 import { Pool } from 'undici';
 import { SessionManager } from '../server/session/manager';
-import { StoreRecorder } from '../server/session/recorder';
+import { WorkerRecorder } from '../server/session/worker-recorder';
 import { Store } from '../server/store';
 import { median, rate, ratio, table } from './table';
 
 const MAX_BODY = 1024 * 1024;
 
-async function startJsonRpcServer(): Promise<{ url: string; server: Server }> {
+export async function startJsonRpcServer(): Promise<{ url: string; server: Server }> {
   const rpc = new JSONRPCServer();
   rpc.addMethod('echo', (params: unknown) => params);
   const server = createServer((req, res) => {
@@ -57,7 +57,7 @@ async function inFlight(n: number, c: number, send: (i: number) => Promise<void>
   return performance.now() - t0;
 }
 
-async function viaUndici(url: string, n: number, c: number): Promise<number> {
+export async function viaUndici(url: string, n: number, c: number): Promise<number> {
   const pool = new Pool(url, { connections: c });
   try {
     return await inFlight(n, c, async (i) => {
@@ -69,10 +69,12 @@ async function viaUndici(url: string, n: number, c: number): Promise<number> {
   }
 }
 
-async function viaRpcscope(url: string, n: number, c: number): Promise<number> {
+export async function viaRpcscope(url: string, n: number, c: number): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-http-'));
   const store = new Store({ dir });
-  const recorder = new StoreRecorder(store);
+  // The app's recorder (server/main.ts): SQLite writes in a worker, started before the clock as the app starts it once.
+  const recorder = new WorkerRecorder(store);
+  await recorder.ready;
   const manager = new SessionManager(recorder);
   const waiting = new Map<number, () => void>();
   manager.listen({
