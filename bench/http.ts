@@ -1,29 +1,35 @@
 /**
- * HTTP: rpcscope's HTTP path (a LiveSession through SessionManager + StoreRecorder into SQLite,
+ * HTTP: rpcscope's HTTP path (a LiveSession through SessionManager + the app's WorkerRecorder into SQLite,
  * each request sent with session.send and its answer recorded) against a bare undici client, both
  * POSTing to the same local JSON-RPC server (json-rpc-2.0's JSONRPCServer behind node:http on
  * 127.0.0.1), with 1 and 16 requests in flight. Medians of rotated rounds, wall time.
+ * Beside it, the same LiveSession with nothing recorded (its sink only sees the answers), so the
+ * table splits the cost between the session (pipeline, transport) and the recording; and the CPU
+ * per request of each side, the main thread's (Linux only) and the whole process's, which the
+ * machine's load distorts far less than wall time (the server runs on the main thread too: its cost
+ * is in every column).
  *
  * Standalone: `node --import tsx bench/http.ts [N] [rounds]`.
  */
 import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { JSONRPCServer } from 'json-rpc-2.0';
 import { Pool } from 'undici';
+import { LiveSession } from '../server/session/live-session';
 import { SessionManager } from '../server/session/manager';
-import { StoreRecorder } from '../server/session/recorder';
+import { WorkerRecorder } from '../server/session/worker-recorder';
 import { Store } from '../server/store';
 import { median, rate, ratio, table } from './table';
 
 const MAX_BODY = 1024 * 1024;
 
-async function startJsonRpcServer(): Promise<{ url: string; server: Server }> {
+export async function startJsonRpcServer(): Promise<{ url: string; server: Server }> {
   const rpc = new JSONRPCServer();
   rpc.addMethod('echo', (params: unknown) => params);
   const server = createServer((req, res) => {
@@ -47,18 +53,39 @@ async function startJsonRpcServer(): Promise<{ url: string; server: Server }> {
 
 const body = (i: number) => JSON.stringify({ jsonrpc: '2.0', id: i, method: 'echo', params: { i, text: 'hover symbol range index module' } });
 
-/** Runs `send(i)` for i < n with `c` in flight; resolves with the wall time. */
-async function inFlight(n: number, c: number, send: (i: number) => Promise<void>): Promise<number> {
+/** This thread's CPU time so far in µs (Linux: /proc, in clock ticks of 10 ms); NaN elsewhere. */
+function threadCpuMicros(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Timing {
+  ms: number;
+  /** CPU per request, µs: this (the main) thread's, and the whole process's (the recorder's worker too). */
+  cpuPerReq: number;
+  allCpuPerReq: number;
+}
+
+/** Runs `send(i)` for i < n with `c` in flight; resolves with the wall time and this thread's CPU per request. */
+async function inFlight(n: number, c: number, send: (i: number) => Promise<void>): Promise<Timing> {
+  const cpu0 = threadCpuMicros();
+  const all0 = process.cpuUsage();
   const t0 = performance.now();
   let next = 0;
   const worker = async () => {
     while (next < n) await send(next++);
   };
   await Promise.all(Array.from({ length: c }, worker));
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  const all = process.cpuUsage(all0);
+  return { ms, cpuPerReq: (threadCpuMicros() - cpu0) / n, allCpuPerReq: (all.user + all.system) / n };
 }
 
-async function viaUndici(url: string, n: number, c: number): Promise<number> {
+export async function viaUndici(url: string, n: number, c: number): Promise<Timing> {
   const pool = new Pool(url, { connections: c });
   try {
     return await inFlight(n, c, async (i) => {
@@ -70,10 +97,38 @@ async function viaUndici(url: string, n: number, c: number): Promise<number> {
   }
 }
 
-async function viaRpcscope(url: string, n: number, c: number): Promise<number> {
+/** A LiveSession on its own: every message through the pipeline and the transport, nothing recorded. */
+export async function viaSession(url: string, n: number, c: number): Promise<Timing> {
+  const waiting = new Map<number, () => void>();
+  const session = new LiveSession({
+    target: { kind: 'http', url },
+    sink: {
+      events: (_s, events) => {
+        for (const e of events) if (e.dir === 'in' && e.kind === 'response' && typeof e.id === 'number') waiting.get(e.id)?.();
+      },
+      patches: () => undefined,
+      summary: () => undefined,
+    },
+  });
+  try {
+    await session.start();
+    return await inFlight(n, c, async (i) => {
+      const answered = new Promise<void>((r) => waiting.set(i, r));
+      await session.send(body(i));
+      await answered;
+      waiting.delete(i);
+    });
+  } finally {
+    await session.close();
+  }
+}
+
+export async function viaRpcscope(url: string, n: number, c: number): Promise<Timing> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-http-'));
   const store = new Store({ dir });
-  const recorder = new StoreRecorder(store);
+  // The app's recorder (server/main.ts): SQLite writes in a worker, started before the clock as the app starts it once.
+  const recorder = new WorkerRecorder(store);
+  await recorder.ready;
   const manager = new SessionManager(recorder);
   const waiting = new Map<number, () => void>();
   manager.listen({
@@ -104,25 +159,34 @@ export async function runHttp(n: number, rounds = 3): Promise<void> {
   try {
     console.log(`HTTP: ${n} POSTs to a local json-rpc-2.0 server · medians of ${rounds} rotated rounds · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     await viaUndici(url, 500, 4);
+    await viaSession(url, 500, 4);
     await viaRpcscope(url, 500, 4);
+    const sides = [viaUndici, viaSession, viaRpcscope];
     const rows: string[][] = [];
     for (const c of [1, 16]) {
-      const u: number[] = [];
-      const s: number[] = [];
+      const runs: Timing[][] = sides.map(() => []);
       for (let r = 0; r < rounds; r++) {
-        if (r % 2 === 0) {
-          u.push(await viaUndici(url, n, c));
-          s.push(await viaRpcscope(url, n, c));
-        } else {
-          s.push(await viaRpcscope(url, n, c));
-          u.push(await viaUndici(url, n, c));
+        // Rotated, so no side always runs first (or right after the same one).
+        for (let k = 0; k < sides.length; k++) {
+          const i = (k + r) % sides.length;
+          runs[i].push(await sides[i](url, n, c));
         }
       }
-      const um = median(u);
-      const sm = median(s);
-      rows.push([`${c} in flight`, rate((n / um) * 1000), rate((n / sm) * 1000), ratio(um / sm)]);
+      const [u, se, rec] = runs.map((t) => ({ ms: median(t.map((x) => x.ms)), cpu: median(t.map((x) => x.cpuPerReq)), all: median(t.map((x) => x.allCpuPerReq)) }));
+      const us = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} µs` : '-');
+      rows.push([
+        `${c} in flight`,
+        rate((n / u.ms) * 1000),
+        `${rate((n / se.ms) * 1000)} (${ratio(u.ms / se.ms)})`,
+        rate((n / rec.ms) * 1000),
+        ratio(u.ms / rec.ms),
+        `${us(u.cpu)} / ${us(se.cpu)} / ${us(rec.cpu)}`,
+        `${us(u.all)} / ${us(se.all)} / ${us(rec.all)}`,
+      ]);
     }
-    console.log(table(['concurrency', 'undici req/s', 'rpcscope req/s', 'rpcscope ÷ undici'], rows));
+    console.log(
+      table(['concurrency', 'undici req/s', 'session only (÷)', 'rpcscope req/s', 'rpcscope ÷ undici', 'CPU/req, main thread: undici / session / rpcscope', 'all threads'], rows),
+    );
     console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   } finally {
     await new Promise((r) => server.close(r));
