@@ -24,7 +24,9 @@ if (dev) {
 } else {
   let dir;
   try {
-    dir = await serverBuild({ log: (line) => console.error(line) });
+    // A tap's stderr is its client's (an editor shows it): the tap says nothing there unless --verbose.
+    const quiet = args[0] === 'tap' && !args.slice(1, args.indexOf('--') === -1 ? undefined : args.indexOf('--')).includes('--verbose');
+    dir = await serverBuild({ log: (line) => { if (!quiet) console.error(line); } });
   } catch (err) {
     console.error(`rpcscope: could not build the server: ${err.message}`);
     process.exit(1);
