@@ -2,8 +2,8 @@
  * The app's Recorder: the SQLite writes run in a worker thread with its own connection
  * (recorder-host.ts), so the conversation's thread only queues entries, turns each commit's
  * entries into rows (one JSON.stringify each, server/store/event-row.ts), packs them (row-batch.ts)
- * and posts them. Reads
- * stay here, on the app's connection (WAL: readers never wait for the writer).
+ * and posts them. Reads stay on this thread, on the app's connection (recorder-reads.ts, shared
+ * with StoreRecorder; WAL: readers never wait for the writer).
  *
  * What the app needs from it holds as with StoreRecorder:
  * - read-your-writes: a read of entries (a replay, an export right after a send, history) first
@@ -22,7 +22,7 @@ import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
 import { packRows } from '../store/row-batch';
 import { CommitQueue } from './commit-queue';
-import type { Recorder } from './manager';
+import { RecorderReads } from './recorder-reads';
 import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter, summaryKey } from './recording-writer';
 
@@ -38,8 +38,7 @@ const MAX_BACKLOG = 65_536;
 /** The longest a read or the shutdown waits for the worker before going on without it. */
 const WAIT_MS = 30_000;
 
-export class WorkerRecorder implements Recorder {
-  private readonly listeners = new Set<(sessionId: string) => void>();
+export class WorkerRecorder extends RecorderReads {
   private readonly queue = new CommitQueue(() => this.flush());
   private readonly worker: Worker;
   private readonly port: MessagePort;
@@ -65,9 +64,10 @@ export class WorkerRecorder implements Recorder {
   readonly ready: Promise<void> = new Promise((resolve) => (this.isReady = resolve));
 
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly opts: WorkerRecorderOptions = {},
   ) {
+    super(store);
     const shared = new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.progress = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
@@ -81,11 +81,6 @@ export class WorkerRecorder implements Recorder {
     port1.on('message', (r: RecorderReply) => this.onReply(r));
     // Held until the worker is up, so that awaiting `ready` keeps the process alive; never after.
     void this.ready.then(() => port1.unref());
-  }
-
-  onRecordingChange(listener: (sessionId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   saveSummary(summary: SessionSummary): boolean {
@@ -131,34 +126,6 @@ export class WorkerRecorder implements Recorder {
     this.waitFor(this.postedOps);
   }
 
-  listSummaries(): SessionSummary[] {
-    try {
-      return this.store.sessions.list({ limit: 500 }).map((s) => this.withHealth(s));
-    } catch {
-      return [...this.given.values()].map((s) => this.withHealth(s));
-    }
-  }
-
-  getSummary(id: string): SessionSummary | undefined {
-    let s: SessionSummary | undefined;
-    try {
-      s = this.store.sessions.get(id);
-    } catch {
-      s = this.given.get(id);
-    }
-    return s && this.withHealth(s);
-  }
-
-  listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
-    this.commit();
-    return this.store.events.listEvents(sessionId, { sinceSeq, limit });
-  }
-
-  getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
-    this.commit();
-    return this.store.events.getEvent(sessionId, seq);
-  }
-
   deleteSession(id: string): void {
     this.queue.drop(id);
     if (this.local) this.local.deleteSession(id);
@@ -186,9 +153,16 @@ export class WorkerRecorder implements Recorder {
     void this.worker.terminate();
   }
 
-  private withHealth(s: SessionSummary): SessionSummary {
-    const recording = this.local?.recording(s.id) ?? this.health.get(s.id);
-    return recording ? { ...s, recording } : s;
+  protected recordingOf(sessionId: string): SessionRecording | undefined {
+    return this.local?.recording(sessionId) ?? this.health.get(sessionId);
+  }
+
+  protected givenSummaries(): Iterable<SessionSummary> {
+    return this.given.values();
+  }
+
+  protected givenSummary(id: string): SessionSummary | undefined {
+    return this.given.get(id);
   }
 
   private post(op: RecorderOp, entries: number, transfer: ArrayBuffer[] = []): number {
@@ -258,7 +232,7 @@ export class WorkerRecorder implements Recorder {
       this.notifyScheduled = false;
       const ids = [...this.toNotify];
       this.toNotify.clear();
-      for (const id of ids) for (const l of this.listeners) l(id);
+      for (const id of ids) this.tellListeners(id);
     });
   }
 
