@@ -10,7 +10,6 @@
  */
 import { workerData } from 'node:worker_threads';
 import { Store } from '../store';
-import { unpackRows } from '../store/row-batch';
 import { Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter } from './recording-writer';
 
@@ -58,7 +57,7 @@ function handle(op: RecorderOp): void {
       reply({ op: 'saved', sessionId: op.summary.id, changed: writer.saveSummary(op.summary) });
       return;
     case 'batch': {
-      writer.commitBatch(op.sessionId, unpackRows(op.rows), op.patches);
+      writer.commitBatch(op.sessionId, op.rows, op.patches);
       wrote(op.rows.text.length + op.patches.length * 64);
       return;
     }

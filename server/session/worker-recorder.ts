@@ -20,7 +20,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { EventPatch, SessionRecording, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
-import { packRows } from '../store/row-batch';
+import { packEvents } from '../store/row-batch';
 import { CommitQueue } from './commit-queue';
 import { RecorderReads } from './recorder-reads';
 import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
@@ -110,11 +110,10 @@ export class WorkerRecorder extends RecorderReads {
   private flush(): void {
     for (const [sessionId, { events, patches }] of this.queue.take()) {
       // A malformed event (the pipeline makes none) is refused with its batch by the store's checkRow.
-      const rows = events.map(rowOf);
-      if (this.local) this.local.commitBatch(sessionId, rows, patches);
+      if (this.local) this.local.commitBatch(sessionId, events.map(rowOf), patches);
       else {
-        const packed = packRows(rows);
-        this.post({ op: 'batch', sessionId, rows: packed, patches }, rows.length + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
+        const packed = packEvents(events);
+        this.post({ op: 'batch', sessionId, rows: packed, patches }, packed.count + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
       }
     }
     this.waitForRoom();
