@@ -12,7 +12,8 @@
  * - nothing lost at shutdown: `close` posts what is queued and waits for the worker to store it;
  * - storage faults: the worker's RecordingWriter counts what it could not store by seq range; its
  *   `changed` replies carry the session's recording health, which summaries here are read with;
- * - memory bounded: past MAX_BACKLOG entries posted and not yet written, the conversation waits
+ * - memory bounded: past MAX_BACKLOG entries (or MAX_BACKLOG_KIB of text) posted and not yet
+ *   written, the conversation waits
  *   for the worker (as it waited for every write before the worker).
  * If the worker cannot start (its connection does not open), the writes are done here instead.
  */
@@ -23,7 +24,7 @@ import { rowOf } from '../store/event-row';
 import { packEvents } from '../store/row-batch';
 import { CommitQueue } from './commit-queue';
 import { RecorderReads } from './recorder-reads';
-import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
+import { backlogKib, PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter, summaryKey } from './recording-writer';
 
 export interface WorkerRecorderOptions {
@@ -35,6 +36,8 @@ export interface WorkerRecorderOptions {
 
 /** Entries (rows and patches) posted and not yet written before the conversation waits. */
 const MAX_BACKLOG = 65_536;
+/** The same in KiB of the rows' text: 64 MiB waiting in the worker's queue at most. */
+const MAX_BACKLOG_KIB = 65_536;
 /** The longest a read or the shutdown waits for the worker before going on without it. */
 const WAIT_MS = 30_000;
 
@@ -45,6 +48,7 @@ export class WorkerRecorder extends RecorderReads {
   private readonly progress: Int32Array;
   private postedOps = 0;
   private postedEntries = 0;
+  private postedKib = 0;
   /** The summary key last handed to the worker per session: a flush's summary with nothing new costs no hop. */
   private readonly handed = new Map<string, string>();
   /** The latest summary per session, shown if the store cannot even be read. */
@@ -167,6 +171,7 @@ export class WorkerRecorder extends RecorderReads {
   private post(op: RecorderOp, entries: number, transfer: ArrayBuffer[] = []): number {
     this.port.postMessage(op, transfer);
     this.postedEntries += entries;
+    this.postedKib += backlogKib(op);
     return ++this.postedOps;
   }
 
@@ -179,10 +184,17 @@ export class WorkerRecorder extends RecorderReads {
     this.waitUntil(() => Atomics.load(this.progress, Progress.ops) >= ticket);
   }
 
-  /** The conversation waits while the worker is more than MAX_BACKLOG entries behind. */
+  /** The conversation waits while the worker is more than MAX_BACKLOG entries (or MAX_BACKLOG_KIB) behind. */
   private waitForRoom(): void {
-    if (this.local || this.postedEntries - Atomics.load(this.progress, Progress.entries) <= MAX_BACKLOG) return;
-    this.waitUntil(() => this.postedEntries - Atomics.load(this.progress, Progress.entries) <= MAX_BACKLOG / 2);
+    if (this.local || this.behindBy() <= 1) return;
+    this.waitUntil(() => this.behindBy() <= 0.5);
+  }
+
+  /** How far behind the worker is, as a share of the larger of the two bounds. */
+  private behindBy(): number {
+    const entries = (this.postedEntries - Atomics.load(this.progress, Progress.entries)) / MAX_BACKLOG;
+    const kib = (this.postedKib - Atomics.load(this.progress, Progress.kib)) / MAX_BACKLOG_KIB;
+    return Math.max(entries, kib);
   }
 
   private waitUntil(done: () => boolean): void {
