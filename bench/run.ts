@@ -12,7 +12,9 @@ import { firstMessages, intlWorkload, largeWorkload, smallWorkload, type Workloa
 import { bareJsonParse, mcpReadBuffer, rpcscope, vscodeJsonrpc, type RunResult } from './contenders';
 import { mb, median, rate, ratio, table } from './table';
 import { runChain } from './chain';
+import { runFlood } from './flood';
 import { runHttp } from './http';
+import { runRecorder } from './recorder';
 import { runScale } from './scale';
 import { runStdioE2e } from './stdio-e2e';
 import { runTapBench } from './tap';
@@ -179,9 +181,13 @@ async function main(): Promise<void> {
     await runStdioE2e(QUICK ? 10_000 : 100_000);
     console.log('');
     await runChain(QUICK ? 10_000 : 100_000, 3);
+    console.log('');
+    await runFlood(QUICK ? 5 : 20);
   }
   console.log('');
   runScale(process.argv.includes('--scale') || process.env.BENCH_SCALE === '1');
+  console.log('');
+  runRecorder(QUICK ? 10_000 : 100_000, 3);
   if (process.env.BENCH_SKIP_E2E !== '1') {
     console.log('');
     await runHttp(QUICK ? 500 : 3000, 3);

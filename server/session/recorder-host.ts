@@ -10,8 +10,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { Store } from '../store';
-import { unpackRows } from '../store/row-batch';
-import { Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
+import { backlogKib, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter } from './recording-writer';
 
 const CHECKPOINT_IDLE_MS = 250;
@@ -58,7 +57,7 @@ function handle(op: RecorderOp): void {
       reply({ op: 'saved', sessionId: op.summary.id, changed: writer.saveSummary(op.summary) });
       return;
     case 'batch': {
-      writer.commitBatch(op.sessionId, unpackRows(op.rows), op.patches);
+      writer.commitBatch(op.sessionId, op.rows, op.patches);
       wrote(op.rows.text.length + op.patches.length * 64);
       return;
     }
@@ -92,6 +91,7 @@ init.replies.on('message', (op: RecorderOp) => {
   } finally {
     // Counted even if it threw, so nobody waits on it for ever.
     Atomics.add(progress, Progress.entries, entries);
+    Atomics.add(progress, Progress.kib, backlogKib(op));
     Atomics.add(progress, Progress.ops, 1);
     Atomics.notify(progress, Progress.ops);
   }

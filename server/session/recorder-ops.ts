@@ -34,8 +34,16 @@ export const Progress = {
   entries: 1,
   /** 1 once the worker cannot record. */
   dead: 2,
+  /** The size of what the worker has finished, in KiB of text (see backlogKib). */
+  kib: 3,
 } as const;
-export const PROGRESS_SLOTS = 3;
+export const PROGRESS_SLOTS = 4;
+
+/**
+ * What an op adds to the backlog's size, in KiB of its rows' text (rounded up), counted alike on
+ * both sides: a bound in entries alone let a peer of 1 MB messages queue gigabytes.
+ */
+export const backlogKib = (op: RecorderOp): number => (op.op === 'batch' ? Math.ceil(op.rows.text.length / 1024) : 0);
 
 export interface RecorderInit {
   dir: string;

@@ -12,11 +12,11 @@
  * one; the counts in a summary may lag by that window, and each commit tells the listeners so the
  * page gets the final ones.
  */
-import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
+import type { EventPatch, SessionRecording, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
 import { CommitQueue } from './commit-queue';
-import type { Recorder } from './manager';
+import { RecorderReads } from './recorder-reads';
 import { RecordingWriter } from './recording-writer';
 
 export interface StoreRecorderOptions {
@@ -24,21 +24,13 @@ export interface StoreRecorderOptions {
   retryMaxMs?: number;
 }
 
-export class StoreRecorder implements Recorder {
-  private readonly listeners = new Set<(sessionId: string) => void>();
+export class StoreRecorder extends RecorderReads {
   private readonly queue = new CommitQueue(() => this.commit());
   private readonly writer: RecordingWriter;
 
-  constructor(
-    private readonly store: Store,
-    opts: StoreRecorderOptions = {},
-  ) {
-    this.writer = new RecordingWriter(store, (id) => this.changed(id), opts.retryMaxMs);
-  }
-
-  onRecordingChange(listener: (sessionId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  constructor(store: Store, opts: StoreRecorderOptions = {}) {
+    super(store);
+    this.writer = new RecordingWriter(store, (id) => this.tellListeners(id), opts.retryMaxMs);
   }
 
   saveSummary(summary: SessionSummary): boolean {
@@ -63,41 +55,16 @@ export class StoreRecorder implements Recorder {
     }
   }
 
-  private changed(sessionId: string): void {
-    for (const l of this.listeners) l(sessionId);
+  protected recordingOf(sessionId: string): SessionRecording | undefined {
+    return this.writer.recording(sessionId);
   }
 
-  private withHealth(s: SessionSummary): SessionSummary {
-    const recording = this.writer.recording(s.id);
-    return recording ? { ...s, recording } : s;
+  protected givenSummaries(): SessionSummary[] {
+    return this.writer.givenSummaries();
   }
 
-  listSummaries(): SessionSummary[] {
-    try {
-      return this.store.sessions.list({ limit: 500 }).map((s) => this.withHealth(s));
-    } catch {
-      return this.writer.givenSummaries().map((s) => this.withHealth(s));
-    }
-  }
-
-  getSummary(id: string): SessionSummary | undefined {
-    let s: SessionSummary | undefined;
-    try {
-      s = this.store.sessions.get(id);
-    } catch {
-      s = this.writer.givenSummary(id);
-    }
-    return s && this.withHealth(s);
-  }
-
-  listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
-    this.commit();
-    return this.store.events.listEvents(sessionId, { sinceSeq, limit });
-  }
-
-  getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
-    this.commit();
-    return this.store.events.getEvent(sessionId, seq);
+  protected givenSummary(id: string): SessionSummary | undefined {
+    return this.writer.givenSummary(id);
   }
 
   deleteSession(id: string): void {

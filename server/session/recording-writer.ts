@@ -12,7 +12,8 @@
  */
 import type { EventPatch, SessionRecording, SessionSummary } from '../../lib/session/types';
 import { describeStoreFailure, type Store } from '../store';
-import { ROW, type EventRow } from '../store/event-row';
+import type { EventRow } from '../store/event-row';
+import { seqsOf, type PackedRows } from '../store/row-batch';
 import { RETRY_MAX_MS, RecordingHealth } from './recording-health';
 
 /** What of a summary the recorder writes: when this is unchanged, there is nothing to write. */
@@ -80,8 +81,9 @@ export class RecordingWriter {
    * (a patch only names entries recorded before it, so they all precede it). A refused write is
    * counted as lost, per session and kind.
    */
-  commitBatch(sessionId: string, rows: readonly EventRow[], patches: readonly EventPatch[]): void {
-    if (rows.length) this.attempt(sessionId, () => this.store.events.appendRows(sessionId, rows), (h) => h.lostSeqs(rows.map((r) => r[ROW.seq])));
+  commitBatch(sessionId: string, rows: readonly EventRow[] | PackedRows, patches: readonly EventPatch[]): void {
+    const count = Array.isArray(rows) ? rows.length : (rows as PackedRows).count;
+    if (count) this.attempt(sessionId, () => this.store.events.appendRows(sessionId, rows), (h) => h.lostSeqs(seqsOf(rows)));
     // Patches naming entries that were never saved find no row: that loss is already counted.
     if (patches.length) this.attempt(sessionId, () => this.store.events.applyPatches(sessionId, patches), (h) => h.lostChanges(patches.length));
     this.changed(sessionId);

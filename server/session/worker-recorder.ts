@@ -2,8 +2,8 @@
  * The app's Recorder: the SQLite writes run in a worker thread with its own connection
  * (recorder-host.ts), so the conversation's thread only queues entries, turns each commit's
  * entries into rows (one JSON.stringify each, server/store/event-row.ts), packs them (row-batch.ts)
- * and posts them. Reads
- * stay here, on the app's connection (WAL: readers never wait for the writer).
+ * and posts them. Reads stay on this thread, on the app's connection (recorder-reads.ts, shared
+ * with StoreRecorder; WAL: readers never wait for the writer).
  *
  * What the app needs from it holds as with StoreRecorder:
  * - read-your-writes: a read of entries (a replay, an export right after a send, history) first
@@ -12,7 +12,8 @@
  * - nothing lost at shutdown: `close` posts what is queued and waits for the worker to store it;
  * - storage faults: the worker's RecordingWriter counts what it could not store by seq range; its
  *   `changed` replies carry the session's recording health, which summaries here are read with;
- * - memory bounded: past MAX_BACKLOG entries posted and not yet written, the conversation waits
+ * - memory bounded: past MAX_BACKLOG entries (or MAX_BACKLOG_KIB of text) posted and not yet
+ *   written, the conversation waits
  *   for the worker (as it waited for every write before the worker).
  * If the worker cannot start (its connection does not open), the writes are done here instead.
  */
@@ -20,10 +21,10 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { EventPatch, SessionRecording, SessionSummary, TrafficEvent } from '../../lib/session/types';
 import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
-import { packRows } from '../store/row-batch';
+import { packEvents } from '../store/row-batch';
 import { CommitQueue } from './commit-queue';
-import type { Recorder } from './manager';
-import { PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
+import { RecorderReads } from './recorder-reads';
+import { backlogKib, PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
 import { RecordingWriter, summaryKey } from './recording-writer';
 import { workerScript } from '../build-info';
 
@@ -36,17 +37,19 @@ export interface WorkerRecorderOptions {
 
 /** Entries (rows and patches) posted and not yet written before the conversation waits. */
 const MAX_BACKLOG = 65_536;
+/** The same in KiB of the rows' text: 64 MiB waiting in the worker's queue at most. */
+const MAX_BACKLOG_KIB = 65_536;
 /** The longest a read or the shutdown waits for the worker before going on without it. */
 const WAIT_MS = 30_000;
 
-export class WorkerRecorder implements Recorder {
-  private readonly listeners = new Set<(sessionId: string) => void>();
+export class WorkerRecorder extends RecorderReads {
   private readonly queue = new CommitQueue(() => this.flush());
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly progress: Int32Array;
   private postedOps = 0;
   private postedEntries = 0;
+  private postedKib = 0;
   /** The summary key last handed to the worker per session: a flush's summary with nothing new costs no hop. */
   private readonly handed = new Map<string, string>();
   /** The latest summary per session, shown if the store cannot even be read. */
@@ -66,9 +69,10 @@ export class WorkerRecorder implements Recorder {
   readonly ready: Promise<void> = new Promise((resolve) => (this.isReady = resolve));
 
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly opts: WorkerRecorderOptions = {},
   ) {
+    super(store);
     const shared = new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     this.progress = new Int32Array(shared);
     const { port1, port2 } = new MessageChannel();
@@ -82,11 +86,6 @@ export class WorkerRecorder implements Recorder {
     port1.on('message', (r: RecorderReply) => this.onReply(r));
     // Held until the worker is up, so that awaiting `ready` keeps the process alive; never after.
     void this.ready.then(() => port1.unref());
-  }
-
-  onRecordingChange(listener: (sessionId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   saveSummary(summary: SessionSummary): boolean {
@@ -116,11 +115,10 @@ export class WorkerRecorder implements Recorder {
   private flush(): void {
     for (const [sessionId, { events, patches }] of this.queue.take()) {
       // A malformed event (the pipeline makes none) is refused with its batch by the store's checkRow.
-      const rows = events.map(rowOf);
-      if (this.local) this.local.commitBatch(sessionId, rows, patches);
+      if (this.local) this.local.commitBatch(sessionId, events.map(rowOf), patches);
       else {
-        const packed = packRows(rows);
-        this.post({ op: 'batch', sessionId, rows: packed, patches }, rows.length + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
+        const packed = packEvents(events);
+        this.post({ op: 'batch', sessionId, rows: packed, patches }, packed.count + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
       }
     }
     this.waitForRoom();
@@ -130,34 +128,6 @@ export class WorkerRecorder implements Recorder {
   commit(): void {
     this.flush();
     this.waitFor(this.postedOps);
-  }
-
-  listSummaries(): SessionSummary[] {
-    try {
-      return this.store.sessions.list({ limit: 500 }).map((s) => this.withHealth(s));
-    } catch {
-      return [...this.given.values()].map((s) => this.withHealth(s));
-    }
-  }
-
-  getSummary(id: string): SessionSummary | undefined {
-    let s: SessionSummary | undefined;
-    try {
-      s = this.store.sessions.get(id);
-    } catch {
-      s = this.given.get(id);
-    }
-    return s && this.withHealth(s);
-  }
-
-  listEvents(sessionId: string, sinceSeq: number, limit: number): TrafficEvent[] {
-    this.commit();
-    return this.store.events.listEvents(sessionId, { sinceSeq, limit });
-  }
-
-  getEvent(sessionId: string, seq: number): TrafficEvent | undefined {
-    this.commit();
-    return this.store.events.getEvent(sessionId, seq);
   }
 
   deleteSession(id: string): void {
@@ -187,14 +157,22 @@ export class WorkerRecorder implements Recorder {
     void this.worker.terminate();
   }
 
-  private withHealth(s: SessionSummary): SessionSummary {
-    const recording = this.local?.recording(s.id) ?? this.health.get(s.id);
-    return recording ? { ...s, recording } : s;
+  protected recordingOf(sessionId: string): SessionRecording | undefined {
+    return this.local?.recording(sessionId) ?? this.health.get(sessionId);
+  }
+
+  protected givenSummaries(): Iterable<SessionSummary> {
+    return this.given.values();
+  }
+
+  protected givenSummary(id: string): SessionSummary | undefined {
+    return this.given.get(id);
   }
 
   private post(op: RecorderOp, entries: number, transfer: ArrayBuffer[] = []): number {
     this.port.postMessage(op, transfer);
     this.postedEntries += entries;
+    this.postedKib += backlogKib(op);
     return ++this.postedOps;
   }
 
@@ -207,10 +185,17 @@ export class WorkerRecorder implements Recorder {
     this.waitUntil(() => Atomics.load(this.progress, Progress.ops) >= ticket);
   }
 
-  /** The conversation waits while the worker is more than MAX_BACKLOG entries behind. */
+  /** The conversation waits while the worker is more than MAX_BACKLOG entries (or MAX_BACKLOG_KIB) behind. */
   private waitForRoom(): void {
-    if (this.local || this.postedEntries - Atomics.load(this.progress, Progress.entries) <= MAX_BACKLOG) return;
-    this.waitUntil(() => this.postedEntries - Atomics.load(this.progress, Progress.entries) <= MAX_BACKLOG / 2);
+    if (this.local || this.behindBy() <= 1) return;
+    this.waitUntil(() => this.behindBy() <= 0.5);
+  }
+
+  /** How far behind the worker is, as a share of the larger of the two bounds. */
+  private behindBy(): number {
+    const entries = (this.postedEntries - Atomics.load(this.progress, Progress.entries)) / MAX_BACKLOG;
+    const kib = (this.postedKib - Atomics.load(this.progress, Progress.kib)) / MAX_BACKLOG_KIB;
+    return Math.max(entries, kib);
   }
 
   private waitUntil(done: () => boolean): void {
@@ -259,7 +244,7 @@ export class WorkerRecorder implements Recorder {
       this.notifyScheduled = false;
       const ids = [...this.toNotify];
       this.toNotify.clear();
-      for (const id of ids) for (const l of this.listeners) l(id);
+      for (const id of ids) this.tellListeners(id);
     });
   }
 

@@ -57,11 +57,32 @@ export const errorCodeOf = (ev: TrafficEvent): number | null =>
   typeof ev.error?.code === 'number' ? ev.error.code : null;
 
 export function rowOf(ev: TrafficEvent): EventRow {
-  return [
-    ev.seq, ev.t, ev.time, ev.dir, ev.kind, idTextOf(ev), ev.method ?? null, ev.state ?? null, ev.pair ?? null,
-    ev.latencyMs ?? null, errorCodeOf(ev), Array.isArray(ev.findings) ? findingsOf(ev) : -1, ev.raw,
-    ev.rawBase64 ?? null, eventBody(ev), errorsOf(ev),
-  ];
+  return rowInto(ev, new Array(16) as EventRow);
+}
+
+/**
+ * The row of `ev`, written into `r` (the one home of what goes in which slot). The hand-over to
+ * the recorder's worker packs each row as it is made (row-batch.ts) and reuses one `r` for a
+ * whole batch: 100k short-lived arrays were a good part of the conversation thread's garbage.
+ */
+export function rowInto(ev: TrafficEvent, r: EventRow): EventRow {
+  r[0] = ev.seq;
+  r[1] = ev.t;
+  r[2] = ev.time;
+  r[3] = ev.dir;
+  r[4] = ev.kind;
+  r[5] = idTextOf(ev);
+  r[6] = ev.method ?? null;
+  r[7] = ev.state ?? null;
+  r[8] = ev.pair ?? null;
+  r[9] = ev.latencyMs ?? null;
+  r[10] = errorCodeOf(ev);
+  r[11] = Array.isArray(ev.findings) ? findingsOf(ev) : -1;
+  r[12] = ev.raw;
+  r[13] = ev.rawBase64 ?? null;
+  r[14] = eventBody(ev);
+  r[15] = errorsOf(ev);
+  return r;
 }
 
 // A module function, not a closure made per row: under tsx each closure gets its name defined.

@@ -17,6 +17,7 @@ import type { Db } from './db';
 import { restoreSpecs } from './event-json';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
 import { StoreError } from './errors';
+import { RowReader, type PackedRows } from './row-batch';
 
 /** What a read selects. */
 interface StoredRow {
@@ -88,7 +89,7 @@ interface Tally {
 }
 
 export class EventsRepo {
-  private readonly appendTx: (sessionId: string, rows: readonly EventRow[]) => void;
+  private readonly appendTx: (sessionId: string, rows: readonly EventRow[] | PackedRows) => void;
   private readonly patchTx: (sessionId: string, patches: readonly EventPatch[]) => PatchResult;
   private readonly listStmt;
   private readonly getStmt;
@@ -113,12 +114,15 @@ export class EventsRepo {
       }
     };
 
-    // Rows are made by the caller (event-row.ts) or here from events: one transaction either way.
-    this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[]) => {
+    // Rows are made by the caller (event-row.ts), here from events, or come packed from the
+    // recorder's thread (row-batch.ts, read into one reused row): one transaction either way.
+    this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[] | PackedRows) => {
       requireSession(sessionId);
       const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
-      for (let i = 0; i < rows.length; i++) {
-        const r = rows[i];
+      const packed = Array.isArray(rows) ? undefined : new RowReader(rows as PackedRows);
+      const count = packed ? packed.count : (rows as readonly EventRow[]).length;
+      for (let i = 0; i < count; i++) {
+        const r = packed ? packed.next() : (rows as readonly EventRow[])[i];
         checkRow(r, i);
         try {
           insert.run(sessionId, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]);
@@ -226,9 +230,9 @@ export class EventsRepo {
     this.appendMany(sessionId, [event]);
   }
 
-  /** The same, for rows already made from events (rowOf). */
-  appendRows(sessionId: string, rows: readonly EventRow[]): void {
-    if (rows.length === 0) return;
+  /** The same, for rows already made from events (rowOf), or packed (row-batch.ts). */
+  appendRows(sessionId: string, rows: readonly EventRow[] | PackedRows): void {
+    if ((Array.isArray(rows) ? rows.length : (rows as PackedRows).count) === 0) return;
     this.appendTx(sessionId, rows);
   }
 

@@ -3,8 +3,12 @@
  * row joined into one string (with their lengths) and every number in one Float64Array. A
  * structured clone of 100k small arrays walked each value and cost more of the conversation's
  * thread than making the rows did; one string and two transferred buffers cost a copy each.
+ *
+ * Packing makes each row straight into the buffers (`packEvents`), and the worker reads them back
+ * one at a time into one reused row (`RowReader`): no array per entry on either thread.
  */
-import type { EventRow } from './event-row';
+import type { TrafficEvent } from '../../lib/session/types';
+import { rowInto, type EventRow } from './event-row';
 
 /** Which row slots hold text (null allowed) and which hold numbers (null as NaN). */
 const TEXT = [3, 4, 5, 6, 7, 12, 13, 14] as const;
@@ -20,49 +24,101 @@ export interface PackedRows {
   numbers: Float64Array<ArrayBuffer>;
 }
 
-export function packRows(rows: readonly EventRow[]): PackedRows {
-  const parts: string[] = [];
-  const lengths = new Int32Array(rows.length * TEXT.length);
-  const numbers = new Float64Array(rows.length * NUMS.length);
-  let l = 0;
-  let n = 0;
-  for (const r of rows) {
-    for (const i of TEXT) {
-      const s = r[i] as string | null;
-      if (s === null) lengths[l++] = NO_TEXT;
+/** Appends rows to the buffers of one batch. */
+class Packer {
+  private readonly parts: string[] = [];
+  private readonly lengths: Int32Array<ArrayBuffer>;
+  private readonly numbers: Float64Array<ArrayBuffer>;
+  private l = 0;
+  private n = 0;
+
+  constructor(private readonly count: number) {
+    this.lengths = new Int32Array(count * TEXT.length);
+    this.numbers = new Float64Array(count * NUMS.length);
+  }
+
+  add(r: EventRow): void {
+    for (let j = 0; j < TEXT.length; j++) {
+      const s = r[TEXT[j]];
+      // Anything but text goes as null, which checkRow refuses where text is required.
+      if (typeof s !== 'string') this.lengths[this.l++] = NO_TEXT;
       else {
-        lengths[l++] = s.length;
-        parts.push(s);
+        this.lengths[this.l++] = s.length;
+        this.parts.push(s);
       }
     }
-    for (const i of NUMS) {
-      const v = r[i] as number | null;
-      numbers[n++] = v === null ? NaN : v;
+    for (let j = 0; j < NUMS.length; j++) {
+      const v = r[NUMS[j]] as number | null;
+      this.numbers[this.n++] = v === null ? NaN : v;
     }
   }
-  return { count: rows.length, text: parts.join(''), lengths, numbers };
+
+  done(): PackedRows {
+    return { count: this.count, text: this.parts.join(''), lengths: this.lengths, numbers: this.numbers };
+  }
 }
 
-export function unpackRows(p: PackedRows): EventRow[] {
-  const rows: EventRow[] = new Array(p.count);
-  let at = 0;
-  let l = 0;
-  let n = 0;
-  for (let k = 0; k < p.count; k++) {
-    const r = new Array(16) as unknown[];
-    for (const i of TEXT) {
-      const len = p.lengths[l++];
-      if (len === NO_TEXT) r[i] = null;
+export function packRows(rows: readonly EventRow[]): PackedRows {
+  const p = new Packer(rows.length);
+  for (const r of rows) p.add(r);
+  return p.done();
+}
+
+/** The rows of `events`, made and packed in one pass (what rowOf and packRows would give). */
+export function packEvents(events: readonly TrafficEvent[]): PackedRows {
+  const p = new Packer(events.length);
+  const scratch = new Array(16) as EventRow;
+  for (const ev of events) p.add(rowInto(ev, scratch));
+  return p.done();
+}
+
+/** Reads a packed batch's rows in order; `next` returns the same array each time, refilled. */
+export class RowReader {
+  private readonly row = new Array(16) as unknown[];
+  private at = 0;
+  private l = 0;
+  private n = 0;
+  private k = 0;
+
+  constructor(private readonly p: PackedRows) {}
+
+  get count(): number {
+    return this.p.count;
+  }
+
+  next(): EventRow {
+    if (this.k++ >= this.p.count) throw new RangeError('no more rows in this batch');
+    const { text, lengths, numbers } = this.p;
+    const r = this.row;
+    for (let j = 0; j < TEXT.length; j++) {
+      const len = lengths[this.l++];
+      if (len === NO_TEXT) r[TEXT[j]] = null;
       else {
-        r[i] = p.text.slice(at, at + len);
-        at += len;
+        r[TEXT[j]] = text.slice(this.at, this.at + len);
+        this.at += len;
       }
     }
-    for (const i of NUMS) {
-      const v = p.numbers[n++];
-      r[i] = Number.isNaN(v) ? null : v;
+    for (let j = 0; j < NUMS.length; j++) {
+      const v = numbers[this.n++];
+      r[NUMS[j]] = Number.isNaN(v) ? null : v;
     }
-    rows[k] = r as EventRow;
+    return r as EventRow;
   }
+}
+
+/** Each row as its own array (tests, and callers that keep rows). */
+export function unpackRows(p: PackedRows): EventRow[] {
+  const reader = new RowReader(p);
+  const rows: EventRow[] = new Array(p.count);
+  for (let k = 0; k < p.count; k++) rows[k] = [...reader.next()] as EventRow;
   return rows;
+}
+
+/** The seqs of a batch, in order (what a refused batch counts as lost). */
+export function seqsOf(rows: readonly EventRow[] | PackedRows): number[] {
+  if (Array.isArray(rows)) return rows.map((r: EventRow) => r[0]);
+  const p = rows as PackedRows;
+  const seqs = new Array<number>(p.count);
+  for (let k = 0; k < p.count; k++) seqs[k] = p.numbers[k * NUMS.length];
+  return seqs;
 }

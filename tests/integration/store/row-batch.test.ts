@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrafficEvent } from '@/lib/session/types';
 import { rowOf } from '@/server/store/event-row';
-import { packRows, unpackRows } from '@/server/store/row-batch';
+import { packEvents, packRows, seqsOf, unpackRows } from '@/server/store/row-batch';
 
 const events: TrafficEvent[] = [
   { seq: 1, t: 0, time: 1_700_000_000_000, dir: 'out', raw: '{"jsonrpc":"2.0","id":0,"method":"héllo/世界 😀"}', kind: 'request', id: 0, method: 'héllo/世界 😀', state: 'pending', findings: [] },
@@ -24,6 +24,14 @@ describe('rows handed to the recorder\'s worker', () => {
     const packed = packRows(rows);
     expect(packed.count).toBe(3);
     expect(unpackRows(structuredClone(packed))).toEqual(rows);
+  });
+
+  it('made and packed in one pass, they are the rows rowOf makes, and a lost batch names their seqs', () => {
+    const packed = packEvents(events);
+    expect(unpackRows(structuredClone(packed))).toEqual(events.map(rowOf));
+    expect(seqsOf(packed)).toEqual([1, 2, 3]);
+    // The body is made with raw blanked in place and put back: the events are left as they were.
+    expect(events[0].raw).toBe('{"jsonrpc":"2.0","id":0,"method":"héllo/世界 😀"}');
   });
 
   it('an empty batch packs to nothing', () => {

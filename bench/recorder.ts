@@ -1,0 +1,114 @@
+/**
+ * The recorder's two halves alone, on the small mix (bench/data.ts) through a real MessagePipeline,
+ * so each can be held against the reader's message rate (the chain's reference):
+ *   hand-off — what the conversation's thread pays per message: rows made (event-row.ts), packed
+ *     (row-batch.ts) and posted over a MessageChannel, in commits of COMMIT_ENTRIES;
+ *   worker writes — what the recorder's worker pays: unpacking and the append transactions into a
+ *     fresh SQLite file (its connection as the worker opens it: no automatic checkpoints), then the
+ *     close-time patches (every request still waiting) and one checkpoint.
+ * Medians of the rounds; CPU of this process (one thread), wall time of the writes.
+ *
+ * Standalone: `node --import tsx bench/recorder.ts [N] [rounds]`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { MessagePipeline } from '../lib/session/pipeline';
+import type { EventPatch, TrafficEvent } from '../lib/session/types';
+import { COMMIT_ENTRIES } from '../server/session/commit-queue';
+import { Store } from '../server/store';
+import { packEvents, type PackedRows } from '../server/store/row-batch';
+import { seededRandom } from '../tests/fixtures/sessions/lsp-bodies';
+import { smallMessage } from './data';
+import { median, rate, table } from './table';
+
+interface Traffic {
+  batches: TrafficEvent[][];
+  closing: EventPatch[];
+}
+
+function traffic(n: number): Traffic {
+  const pipeline = new MessagePipeline({ timeoutMs: 60_000 });
+  const rand = seededRandom(1);
+  const batches: TrafficEvent[][] = [];
+  for (let at = 0; at < n; at += COMMIT_ENTRIES) {
+    const batch: TrafficEvent[] = [];
+    for (let i = at; i < Math.min(n, at + COMMIT_ENTRIES); i++) {
+      const text = smallMessage(rand, i, 200);
+      batch.push(pipeline.message('in', i + 1, Date.now(), text, text).event);
+    }
+    batches.push(batch);
+  }
+  return { batches, closing: pipeline.targetExited(n + 1) };
+}
+
+const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+
+/** The conversation thread's share: rows, packing, the post (the structured clone of one string, two buffers moved). */
+function handOff({ batches }: Traffic): { cpuMs: number; packed: PackedRows[] } {
+  const { port1, port2 } = new MessageChannel();
+  const packed: PackedRows[] = [];
+  const c0 = process.cpuUsage();
+  for (const events of batches) {
+    const p = packEvents(events);
+    port1.postMessage({ op: 'batch', sessionId: 's', rows: p, patches: [] }, [p.lengths.buffer, p.numbers.buffer]);
+    packed.push((receiveMessageOnPort(port2)!.message as { rows: PackedRows }).rows);
+  }
+  const cpu = cpuMs(process.cpuUsage(c0));
+  port1.close();
+  return { cpuMs: cpu, packed };
+}
+
+/** The worker's share: read back and append each batch in its transaction, the close's patches, a checkpoint. */
+function writes(packed: PackedRows[], closing: EventPatch[]): { cpuMs: number; wallMs: number; bytes: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'rpcscope-recbench-'));
+  const app = new Store({ dir });
+  const store = new Store({ dir, recorderConnection: true });
+  try {
+    app.sessions.create({ id: 's', name: 's', target: { kind: 'stdio', command: 'x', args: [], framing: 'content-length' }, status: 'open' });
+    const c0 = process.cpuUsage();
+    const w0 = performance.now();
+    for (const p of packed) store.events.appendRows('s', p);
+    store.events.applyPatches('s', closing);
+    store.checkpoint();
+    const wallMs = performance.now() - w0;
+    const cpu = cpuMs(process.cpuUsage(c0));
+    return { cpuMs: cpu, wallMs, bytes: store.sizeBytes };
+  } finally {
+    store.close();
+    app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function runRecorder(n: number, rounds = 3): void {
+  console.log(`the recorder alone: ${n / 1000}k entries of the small mix, commits of ${COMMIT_ENTRIES} · medians of ${rounds} · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const t = traffic(n);
+  writes(handOff(traffic(5_000)).packed, []); // warm-up
+  const hand: number[] = [];
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  let bytes = 0;
+  for (let r = 0; r < rounds; r++) {
+    const h = handOff(t);
+    hand.push(h.cpuMs);
+    const w = writes(h.packed, t.closing);
+    cpu.push(w.cpuMs);
+    wall.push(w.wallMs);
+    bytes = w.bytes;
+  }
+  const rows = [
+    ['hand-off (rows, pack, post)', `${((median(hand) * 1000) / n).toFixed(2)} µs`, rate((n / median(hand)) * 1000), '-'],
+    ['worker writes (+ close, checkpoint)', `${((median(cpu) * 1000) / n).toFixed(2)} µs`, rate((n / median(wall)) * 1000), `${(bytes / n).toFixed(0)} B`],
+  ];
+  console.log(table(['half', 'CPU/msg', 'msgs/s', 'store/entry'], rows));
+  console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${t.closing.length} requests settled at close)`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runRecorder(Number(process.argv[2] ?? 100_000), Number(process.argv[3] ?? 3));
+  process.exit(0);
+}
