@@ -8,6 +8,7 @@
  *
  * Standalone: `node --import tsx bench/flood.ts [seconds]` (default 60).
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,6 +10,7 @@
  *
  * Standalone: `node --import tsx bench/recorder.ts [N] [rounds]`.
  */
+import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,6 +7,7 @@
  * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain, HTTP and tap parts;
  * `--scale` (or BENCH_SCALE=1) adds 1M entries to the scale table (slow).
  */
+import './built'; // first: runs the benches bundled like the server build (bench/built.ts)
 import os from 'node:os';
 import { firstMessages, intlWorkload, largeWorkload, smallWorkload, type Workload } from './data';
 import { bareJsonParse, mcpReadBuffer, rpcscope, vscodeJsonrpc, type RunResult } from './contenders';
