@@ -22,8 +22,6 @@ import { startProxyTap } from './proxy-helpers';
 import { tempDir } from './tap-helpers';
 
 const tmp = tempDir('rpcscope-intercept-proxy-');
-/** The tap runs through tsx: on a loaded machine it can take a while to listen. */
-const START_MS = 40_000;
 let app: TapApp;
 beforeAll(async () => {
   app = await startTapApp(path.join(tmp.dir, 'data'));
@@ -61,7 +59,7 @@ async function entry(sessionId: string, seq: number, state?: string): Promise<Tr
 describe('intercepting through the HTTP tap', () => {
   it('MCP Streamable HTTP: a held tools/call edited reaches the server edited, a dropped one gets rpcscope’s error, a held SSE answer goes back edited', async () => {
     const server = await startEverythingHttp();
-    const tap = await startProxyTap(`http://127.0.0.1:${server.port}/mcp`, tmp.dir, [], START_MS);
+    const tap = await startProxyTap(`http://127.0.0.1:${server.port}/mcp`, tmp.dir);
     try {
       const client = new Client({ name: 'intercept-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(tap.origin)));
@@ -117,7 +115,7 @@ describe('intercepting through the HTTP tap', () => {
 
   it('plain JSON-RPC over HTTP: a held reply goes back edited with its length recomputed; a dropped batch gets an error for each request', async () => {
     const peer = await startPeer('http-peer');
-    const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir, [], START_MS);
+    const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
     const post = (body: string) => fetch(tap.origin, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     try {
       expect(((await (await post('{"jsonrpc":"2.0","id":1,"method":"sum","params":[1,2]}')).json()) as { result: number }).result).toBe(3);
@@ -172,7 +170,7 @@ describe('intercepting through the WebSocket tap', () => {
     server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
     const serverGot: string[] = [];
     server.wss.on('connection', (s) => s.on('message', (d) => serverGot.push(String(d))));
-    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir, [], START_MS);
+    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir);
     try {
       const client = new WsClient(`ws://127.0.0.1:${tap.port}/`, { reconnect: false });
       await new Promise<void>((r) => client.on('open', () => r()));
