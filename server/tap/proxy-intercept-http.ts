@@ -17,7 +17,6 @@ import type { HttpMeta } from '../../lib/session/types';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd, upstreamUrl } from './proxy-headers';
 import type { ExchangeContext } from './proxy-http';
-import { BodyCopy } from './proxy-http';
 import { readHeld, type HeldBody } from './proxy-inject';
 import type { LaneItem, ProxyInterceptor } from './proxy-intercept';
 import { SseGate } from './sse-gate';
@@ -34,6 +33,8 @@ export interface ReadBody extends HeldBody {
 
 /** The JSON-RPC error code of the tap's answer for a dropped message (the implementation-defined server-error band). */
 export const DROPPED_CODE = -32000;
+/** A reply larger than this goes back as it comes, unheld (a held one waits in memory). */
+export const MAX_HELD_REPLY = 16 * 1024 * 1024;
 const TAP_HEADER = 'X-Rpcscope-Tap';
 
 /**
@@ -101,20 +102,37 @@ export function takesReply(
   const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
   const encoding = String(reply.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (ctype.startsWith('text/event-stream') || encoding !== 'identity') return false;
-  const got = new BodyCopy();
   const lane = `reply:${exchange}`;
   const status = `HTTP ${reply.statusCode ?? '?'}${reply.statusMessage ? ` ${reply.statusMessage}` : ''}`;
-  reply.on('data', (c: Buffer) => got.push(c));
+  const send = (bytes: Buffer, headers: string[]) => {
+    if (res.destroyed) return;
+    res.writeHead(reply.statusCode ?? 502, reply.statusMessage, headers);
+    res.end(bytes);
+  };
+  let chunks: Buffer[] = [];
+  let size = 0;
+  // Past the cap the reply is not held: what was read goes back, and the rest as it comes.
+  let streaming = false;
+  reply.on('data', (c: Buffer) => {
+    if (streaming) return void (res.destroyed || res.write(c));
+    chunks.push(c);
+    size += c.length;
+    if (size <= MAX_HELD_REPLY) return;
+    streaming = true;
+    if (!res.destroyed) {
+      res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.rawHeaders));
+      for (const piece of chunks) res.write(piece);
+    }
+    chunks = [];
+  });
   reply.on('end', () => {
-    const body = got.bytes;
-    const send = (bytes: Buffer, headers: string[]) => {
-      if (res.destroyed) return;
-      res.writeHead(reply.statusCode ?? 502, reply.statusMessage, headers);
-      res.end(bytes);
-    };
-    if (got.overflowed || body.length === 0) {
-      // Nothing a breakpoint can read (too large to hold here, or empty): it goes back as it came.
-      if (got.overflowed) ctx.recording.note(`a reply body of ${got.length} bytes passed through unrecorded and unheld (over the limit)`, { http: meta }, exchange);
+    if (streaming) {
+      res.end();
+      ctx.recording.note(`a reply body of ${size} bytes passed through unrecorded and unheld (over the ${MAX_HELD_REPLY}-byte limit of a held reply)`, { http: meta }, exchange);
+      return endExchange(false, `POST → ${status}`, meta);
+    }
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    if (body.length === 0) {
       send(body, endToEnd(reply.rawHeaders));
       return endExchange(false, `POST → ${status}, nothing in the body`, meta);
     }
