@@ -1,7 +1,8 @@
 /**
  * Where SSE events end in a byte stream: just after the blank line that closes each event (line
  * ends LF, CRLF or CR; a CRLF may be split across chunks, so a CR that ends an event decides its
- * edge with the next byte). Bytes only, no decoding: the gate (sse-gate.ts) cuts there.
+ * edge with the next byte). Bytes only, no decoding: the intercept gate (sse-gate.ts) and the
+ * inject splice (sse-splice.ts) cut there.
  */
 const LF = 10;
 const CR = 13;
