@@ -4,7 +4,8 @@
  * client in front of server-everything's HTTP mode (a held tools/call POST edited — the server
  * answers the edit —, one dropped — the client gets rpcscope's error, the server never answers
  * it —, and an SSE answer held and edited on its way back), plain JSON-RPC over HTTP (a held
- * reply edited with its Content-Length recomputed, a held batch dropped), and rpc-websockets (a
+ * reply edited with its Content-Length recomputed, a held batch dropped, one released by turning
+ * intercept off), and rpc-websockets (a
  * frame held and edited, one dropped, one released by the tap stopping).
  */
 import { createRequire } from 'node:module';
@@ -113,7 +114,7 @@ describe('intercepting through the HTTP tap', () => {
     }
   }, 90_000);
 
-  it('plain JSON-RPC over HTTP: a held reply goes back edited with its length recomputed; a dropped batch gets an error for each request', async () => {
+  it('plain JSON-RPC over HTTP: a held reply goes back edited with its length recomputed; a dropped batch gets an error for each request; turning intercept off forwards what is held', async () => {
     const peer = await startPeer('http-peer');
     const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
     const post = (body: string) => fetch(tap.origin, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -139,6 +140,14 @@ describe('intercepting through the HTTP tap', () => {
       expect(errors.map((e) => e.id)).toEqual(['a', 'b']);
       expect(errors[0].error.message).toMatch(/^rpcscope tap: dropped at a breakpoint/);
       await entry(session.id, heldBatch.seq, 'dropped');
+
+      // Turning intercept off forwards what is held, unchanged.
+      await intercept(session.id, 'set', { breakpoints: ['method:sum kind:request'] });
+      const released = post('{"jsonrpc":"2.0","id":8,"method":"sum","params":[5,6]}');
+      const third = await nextHeld(session.id);
+      expect((await intercept(session.id, 'set', { breakpoints: [] })).held).toEqual([]);
+      expect(((await (await released).json()) as { result: number }).result).toBe(11);
+      expect((await entry(session.id, third.seq, 'forwarded')).intercept).toMatchObject({ released: true });
     } finally {
       await tap.stop().catch(() => undefined);
       await peer.stop();
