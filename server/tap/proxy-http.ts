@@ -65,7 +65,7 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   const { recording, inject } = ctx;
   // A POST is read before it goes on while an injected request waits for the client's answer, or
   // breakpoints are on (proxy-intercept-http.ts); it comes back here as `held`.
-  if (!held && readsFirst(ctx, req, res, (h) => relayExchange(ctx, req, res, h))) return;
+  if (!held && readsFirst(ctx, req, res)) return;
   const url = upstreamUrl(ctx.to, req.url);
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';

@@ -16,7 +16,7 @@ import type { ClassifiedItem } from '../../lib/jsonrpc/types';
 import type { HttpMeta } from '../../lib/session/types';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd, upstreamUrl } from './proxy-headers';
-import type { ExchangeContext } from './proxy-http';
+import { relayExchange, type ExchangeContext } from './proxy-http';
 import { readHeld, type HeldBody } from './proxy-inject';
 import type { LaneItem, ProxyInterceptor } from './proxy-intercept';
 import { SseGate } from './sse-gate';
@@ -39,14 +39,16 @@ const TAP_HEADER = 'X-Rpcscope-Tap';
 
 /**
  * In front of an exchange: when an injected request awaits the client's answer, or breakpoints
- * are on, a POST is read whole first. Returns true when it took the request over (`relay` goes
- * on with it, unless the tap keeps or holds it).
+ * are on, a POST is read whole first. Returns true when it took the request over (it goes on
+ * through relayExchange with the body read, unless the tap keeps or holds it). No closure is made
+ * on the pass-through path (under tsx each one costs a name definition per request).
  */
-export function readsFirst(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, relay: (body: ReadBody) => void): boolean {
+export function readsFirst(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const { inject, intercept } = ctx;
   const answers = inject?.holdsClientPosts(req.method) ?? false;
   const gates = req.method === 'POST' && (intercept?.on ?? false);
   if (!answers && !gates) return false;
+  const relay = (body: ReadBody) => relayExchange(ctx, req, res, body);
   void readHeld(req).then((h) => {
     // One that only answers injected requests is the tap's to keep (the server never sent them).
     if (answers && h.ended && inject!.keepsClientAnswer(req, res, h.body)) return;
@@ -102,6 +104,8 @@ export function takesReply(
   const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
   const encoding = String(reply.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (ctype.startsWith('text/event-stream') || encoding !== 'identity') return false;
+  // What the relay would have learnt from the headers (an MCP session id) it learns here.
+  ctx.inject?.sawReply(reply.rawHeaders);
   const lane = `reply:${exchange}`;
   const status = `HTTP ${reply.statusCode ?? '?'}${reply.statusMessage ? ` ${reply.statusMessage}` : ''}`;
   const send = (bytes: Buffer, headers: string[]) => {
