@@ -7,10 +7,15 @@
  * when everything ahead of it is decided. The other direction is not held up. Turning the
  * breakpoints off, or releaseAll (the tap or its app going away), forwards everything held.
  *
+ * Order is kept per lane: a stdio tap has one lane per direction (the lane is the direction);
+ * the HTTP/WebSocket tap has one per POST, reply, event stream and socket direction, so a held
+ * POST holds up only itself and a held WebSocket frame only its socket's direction.
+ *
  * Generic over the payload (the tap's Buffer), so lib/ stays free of Node types.
  */
 import type { EventKind } from '../session/types';
 import { Breakpoints, checkBreakpoints, type Side } from './breakpoints';
+import type { InterceptAction } from './wire';
 
 /** Held at once, over both directions; later matches wait behind them unheld (they go when those ahead do). */
 export const MAX_HELD = 256;
@@ -47,11 +52,16 @@ interface Waiting<T> {
 }
 
 
+interface Lane<T> {
+  queue: Waiting<T>[];
+  bytes: number;
+}
+
 export class Holder<T> {
   private breakpoints: Breakpoints | null = null;
-  private readonly queues: Record<Side, Waiting<T>[]> = { out: [], in: [] };
-  private readonly bytes: Record<Side, number> = { out: 0, in: 0 };
-  private readonly byHold = new Map<number, Waiting<T>>();
+  /** Lanes with frames waiting (a lane with none is removed). */
+  private readonly lanes = new Map<string, Lane<T>>();
+  private readonly byHold = new Map<number, Waiting<T> & { lane: string }>();
   private next = 1;
 
   constructor(private readonly clock: () => number = Date.now) {}
@@ -65,14 +75,19 @@ export class Holder<T> {
     return this.breakpoints?.queries ?? [];
   }
 
-  /** Frames wait in `dir` (so whatever comes next in it must wait too). */
-  waiting(dir: Side): boolean {
-    return this.queues[dir].length > 0;
+  /** Frames wait in `lane` (so whatever comes next in it must wait too). */
+  waiting(lane: string): boolean {
+    return this.lanes.has(lane);
   }
 
-  /** Too many bytes wait in `dir`: stop reading that side until they drain. */
-  full(dir: Side): boolean {
-    return this.bytes[dir] > MAX_WAITING_BYTES;
+  /** Frames wait in some lane. */
+  get anyWaiting(): boolean {
+    return this.lanes.size > 0;
+  }
+
+  /** Too many bytes wait in `lane`: stop reading that side until they drain. */
+  full(lane: string): boolean {
+    return (this.lanes.get(lane)?.bytes ?? 0) > MAX_WAITING_BYTES;
   }
 
   /**
@@ -91,31 +106,28 @@ export class Holder<T> {
   }
 
   /**
-   * A whole frame arrived in `dir` (`raw` its text, `body` its JSON text). Returns what may be
-   * written now (the frame itself, or nothing while frames wait ahead of it) and its hold number
-   * when a breakpoint held it.
+   * A whole frame arrived in `dir` (`raw` its text, `body` its JSON text), in `lane` (its
+   * direction, for a stdio tap). Returns what may be written now (the frame itself, or nothing
+   * while frames wait ahead of it) and its hold number when a breakpoint held it.
    */
-  offer(dir: Side, payload: T, bytes: number, raw: string, body: string): { out: Release<T>[]; held?: HeldFrame } {
-    const queue = this.queues[dir];
+  offer(dir: Side, payload: T, bytes: number, raw: string, body: string, lane: string = dir): { out: Release<T>[]; held?: HeldFrame } {
     let held: HeldFrame | undefined;
     if (this.breakpoints && this.byHold.size < MAX_HELD) {
       const { hit, event } = this.breakpoints.test(dir, raw, body);
       const idText = event.idText ?? (event.id !== undefined ? JSON.stringify(event.id) : undefined);
       if (hit) held = { hold: this.next++, dir, kind: event.kind, since: this.clock(), behind: 0, ...(event.method !== undefined ? { method: event.method } : {}), ...(idText !== undefined ? { idText } : {}) };
     }
-    if (!held && !queue.length) return { out: [{ how: 'pass', payload }] };
+    if (!held && !this.lanes.has(lane)) return { out: [{ how: 'pass', payload }] };
     const w: Waiting<T> = { payload, bytes, ...(held ? { held } : {}) };
-    queue.push(w);
-    this.bytes[dir] += bytes;
-    if (held) this.byHold.set(held.hold, w);
+    this.push(lane, w);
+    if (held) this.byHold.set(held.hold, { ...w, lane });
     return { out: [], ...(held ? { held } : {}) };
   }
 
-  /** Bytes that are no whole frame (a stream the tap could not follow): behind what waits, or now. */
-  after(dir: Side, payload: T, bytes: number): Release<T>[] {
-    if (!this.queues[dir].length) return [{ how: 'pass', payload }];
-    this.queues[dir].push({ payload, bytes });
-    this.bytes[dir] += bytes;
+  /** Bytes that are no whole frame (a stream the tap could not follow), or nothing a breakpoint may hold: behind what waits, or now. */
+  after(lane: string, payload: T, bytes: number): Release<T>[] {
+    if (!this.lanes.has(lane)) return [{ how: 'pass', payload }];
+    this.push(lane, { payload, bytes });
     return [];
   }
 
@@ -128,17 +140,40 @@ export class Holder<T> {
     return this.decide(hold, { how: 'drop' });
   }
 
-  /** Everything held is forwarded unchanged (marked released), both directions, in order. */
+  /** The app's ask carried out: what may be written now, or why nothing changed. */
+  act(a: InterceptAction): { out: Release<T>[]; error?: string } {
+    const r = (() => {
+      switch (a.action) {
+        case 'set': return this.setBreakpoints(a.breakpoints);
+        // The text's size was checked where the ask came in (InterceptActionSchema).
+        case 'forward': return this.forward(a.hold, a.text);
+        case 'drop': return this.drop(a.hold);
+        case 'release-all': return { ok: true as const, out: this.releaseAll() };
+        default: {
+          const never: never = a;
+          return { ok: false as const, error: `unknown intercept action ${JSON.stringify(never)}` };
+        }
+      }
+    })();
+    return r.ok ? { out: r.out } : { out: [], error: r.error };
+  }
+
+  /** Everything held is forwarded unchanged (marked released), every lane, in order. */
   releaseAll(): Release<T>[] {
     for (const w of this.byHold.values()) w.held!.decided ??= { how: 'forward', released: true };
-    return [...this.drain('out'), ...this.drain('in')];
+    return [...this.lanes.keys()].flatMap((lane) => this.drain(lane));
+  }
+
+  /** One lane's frames go (held ones forwarded, marked released): the connection it belonged to ended. */
+  releaseLane(lane: string): Release<T>[] {
+    for (const w of this.lanes.get(lane)?.queue ?? []) if (w.held) w.held.decided ??= { how: 'forward', released: true };
+    return this.drain(lane);
   }
 
   /** What is held now, oldest first, with how many frames wait behind each. */
   held(): HeldFrame[] {
     const out: HeldFrame[] = [];
-    for (const dir of ['out', 'in'] as const) {
-      const q = this.queues[dir];
+    for (const { queue: q } of this.lanes.values()) {
       q.forEach((w, i) => {
         if (w.held && !w.held.decided) out.push({ ...stripDecision(w.held), behind: q.length - i - 1 });
       });
@@ -146,21 +181,30 @@ export class Holder<T> {
     return out.sort((a, b) => a.hold - b.hold);
   }
 
+  private push(lane: string, w: Waiting<T>): void {
+    let l = this.lanes.get(lane);
+    if (!l) this.lanes.set(lane, (l = { queue: [], bytes: 0 }));
+    l.queue.push(w);
+    l.bytes += w.bytes;
+  }
+
   private decide(hold: number, decision: Decision): { ok: true; out: Release<T>[] } | { ok: false; error: string } {
     const w = this.byHold.get(hold);
     if (!w || w.held!.decided) return { ok: false, error: `nothing is held as #${hold} (it may have been released already)` };
     w.held!.decided = decision;
-    return { ok: true, out: this.drain(w.held!.dir) };
+    return { ok: true, out: this.drain(w.lane) };
   }
 
-  /** Writes out, from the head of `dir`, every frame not waiting for a decision. */
-  private drain(dir: Side): Release<T>[] {
-    const q = this.queues[dir];
+  /** Writes out, from the head of `lane`, every frame not waiting for a decision. */
+  private drain(lane: string): Release<T>[] {
+    const l = this.lanes.get(lane);
+    if (!l) return [];
+    const q = l.queue;
     const out: Release<T>[] = [];
     const now = this.clock();
     while (q.length && (!q[0].held || q[0].held.decided)) {
       const w = q.shift()!;
-      this.bytes[dir] -= w.bytes;
+      l.bytes -= w.bytes;
       const h = w.held;
       if (!h) {
         out.push({ how: 'pass', payload: w.payload });
@@ -173,6 +217,7 @@ export class Holder<T> {
       else if (d.how === 'edit') out.push({ how: 'edit', payload: w.payload, hold: h.hold, heldMs, text: d.text });
       else out.push({ how: 'drop', payload: w.payload, hold: h.hold, heldMs });
     }
+    if (!q.length) this.lanes.delete(lane);
     return out;
   }
 }

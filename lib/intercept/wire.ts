@@ -56,7 +56,7 @@ export type TapInterceptReport = z.infer<typeof TapInterceptReportSchema>;
 
 /** What the page is told: the report, and whether the session's tap can intercept at all now. */
 export interface InterceptStatus {
-  /** A stdio tap connected now (else breakpoints cannot be set, and nothing is held). */
+  /** A tap (stdio or HTTP/WebSocket) connected now (else breakpoints cannot be set, and nothing is held). */
   available: boolean;
   /** Why not, in words, when not. */
   why?: string;

@@ -21,6 +21,10 @@ export const Tag = {
   EXITED: 256,
   UNEXPECTED: 512,
   INVALID: 1024,
+  /** Held by a tap's breakpoint right now (lib/intercept/mark.ts). */
+  HELD: 2048,
+  /** Held by a tap's breakpoint, then dropped: never written to the other side. */
+  DROPPED: 4096,
 } as const;
 
 /** What "errors only" keeps: anything that went wrong, not just error responses. */
@@ -46,6 +50,8 @@ export const STATUS_NAMES: Record<string, number> = {
   'target-exited': Tag.EXITED,
   unexpected: Tag.UNEXPECTED,
   invalid: Tag.INVALID,
+  held: Tag.HELD,
+  dropped: Tag.DROPPED,
 };
 
 export type StatusTone = 'ok' | 'error' | 'warn' | 'pending' | 'muted';
@@ -118,7 +124,20 @@ function batchStatus(ev: EntryRow): EventStatus {
   return { tags, label: n, tone: tags & ERRORISH ? 'warn' : 'ok' };
 }
 
+/**
+ * A message a tap's breakpoint holds says "held" until the user decides, and "dropped" after a
+ * drop, whatever its pairing says (a dropped request may stay pending, or be answered by the
+ * tap's own error); its other tags stay, so `status:pending` still finds a held request.
+ */
 export function eventStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
+  const s = baseStatus(ev, lookup);
+  const state = ev.intercept?.state;
+  if (state === 'held') return { tags: s.tags | Tag.HELD, label: 'held', tone: 'warn' };
+  if (state === 'dropped') return { tags: s.tags | Tag.DROPPED, label: 'dropped', tone: 'error' };
+  return s;
+}
+
+function baseStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
   switch (ev.kind) {
     case 'request': {
       const st = ev.state;
@@ -216,6 +235,12 @@ function dapStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
  * Kept equal to `eventStatus(ev, lookup).tags` (a unit test checks both over a whole session).
  */
 export function eventTags(ev: EntryRow, lookup: SeqLookup): number {
+  const tags = baseTags(ev, lookup);
+  if (ev.intercept === undefined) return tags;
+  return ev.intercept.state === 'held' ? tags | Tag.HELD : ev.intercept.state === 'dropped' ? tags | Tag.DROPPED : tags;
+}
+
+function baseTags(ev: EntryRow, lookup: SeqLookup): number {
   switch (ev.kind) {
     case 'request': {
       const st = ev.state;

@@ -103,8 +103,7 @@ export class TapIngest {
           if (this.deps.store.sessions.exists(msg.summary.id)) return refuse(`session ${msg.summary.id} exists already`);
           feed = this.deps.manager.feed(msg.summary.id);
           this.injects.connect(msg.summary.id, ws);
-          // Only a stdio tap can hold frames so far; the HTTP/WebSocket proxy tap is shown why not.
-          if (msg.summary.target.to === undefined) this.intercepts.connect(msg.summary.id, ws);
+          this.intercepts.connect(msg.summary.id, ws);
         } else if (msg.summary.id !== summary.id) {
           return refuse('one tap connection carries one session');
         }

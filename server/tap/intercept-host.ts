@@ -8,8 +8,12 @@
 import type { HeldMessage, TapInterceptAsk, TapInterceptReport } from '../../lib/intercept/wire';
 import { MAX_EDIT_CHARS } from '../../lib/intercept/wire';
 import type { InterceptMark } from '../../lib/intercept/mark';
-import type { InterceptOp } from './intercept-ops';
+import type { TrafficEvent } from '../../lib/session/types';
+import type { HeldMessageCopy, InterceptOp } from './intercept-ops';
 import type { TapRecording } from './recording';
+
+/** Records a whole message of the HTTP/WebSocket tap as its copies are (exchanges.ts pairs it with its exchange). */
+export type RecordMessage = (m: HeldMessageCopy, injected: boolean) => TrafficEvent;
 
 interface Known {
   seq: number;
@@ -25,6 +29,7 @@ export class InterceptHost {
     private readonly recording: TapRecording,
     /** Hands an ask to the conversation thread. */
     private readonly toConversation: (ask: TapInterceptAsk) => void,
+    private readonly record?: RecordMessage,
   ) {}
 
   /** The app's link (null: it went away — everything held is released, since nobody can decide). */
@@ -49,6 +54,17 @@ export class InterceptHost {
         if (seq) this.mark(seq, { state: 'held', hold: op.frame.hold, since: op.frame.since });
         return;
       }
+      case 'held-message': {
+        const e = this.record?.(op.message, false);
+        const seq = e?.seq ?? 0;
+        const text = op.message.body;
+        this.known.set(op.frame.hold, { seq, bytes: Buffer.byteLength(text), ...(text.length <= MAX_EDIT_CHARS ? { text } : {}) });
+        if (seq) this.mark(seq, { state: 'held', hold: op.frame.hold, since: op.frame.since });
+        return;
+      }
+      case 'drop-answer':
+        this.record?.(op.message, true);
+        return;
       case 'decided': {
         const k = this.known.get(op.hold);
         this.known.delete(op.hold);

@@ -12,10 +12,9 @@
 import { encodeNewline } from '../../lib/framing';
 import type { DetectedFraming } from '../../lib/framing/auto';
 import type { Side } from '../../lib/intercept/breakpoints';
-import { Holder, type HeldFrame, type Release } from '../../lib/intercept/holder';
-import type { InterceptAction, TapInterceptAsk } from '../../lib/intercept/wire';
-import { MAX_EDIT_CHARS } from '../../lib/intercept/wire';
+import type { Release } from '../../lib/intercept/holder';
 import { frameBody } from './frame-edges';
+import { InterceptCore } from './intercept-core';
 import type { InterceptOp } from './intercept-ops';
 import type { Splice } from './splice';
 
@@ -40,7 +39,6 @@ export interface InterceptHooks {
   post(op: InterceptOp): void;
 }
 
-const STATE_THROTTLE_MS = 250;
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 /** The frame with `text` as its body: content-length re-counted (other headers kept), newline as one line. */
@@ -59,61 +57,15 @@ interface Waiting {
   framing: DetectedFraming | null;
 }
 
-export class TapInterceptor {
-  private readonly holder = new Holder<Waiting>();
+export class TapInterceptor extends InterceptCore<Waiting> {
   private readonly resume: Record<Side, (() => void)[]> = { out: [], in: [] };
-  private stateTimer: NodeJS.Timeout | null = null;
-  /** An ask is being handled: its answer carries the state, so changes during it post none of their own. */
-  private asking = false;
 
   constructor(
     private readonly splices: Record<Side, Splice>,
     private readonly hooks: InterceptHooks,
   ) {
+    super(hooks.post);
     for (const side of ['out', 'in'] as const) splices[side].gate = this.gateFor(side);
-  }
-
-  /** The app's ask; every ask is answered with the state after it. */
-  ask(ask: TapInterceptAsk): void {
-    this.asking = true;
-    let error: string | undefined;
-    try {
-      error = this.act(ask);
-    } finally {
-      this.asking = false;
-    }
-    this.postState(ask.ref, error);
-  }
-
-  private act(a: InterceptAction): string | undefined {
-    switch (a.action) {
-      case 'set': {
-        const r = this.holder.setBreakpoints(a.breakpoints);
-        if (!r.ok) return r.error;
-        this.write(r.out);
-        return undefined;
-      }
-      case 'forward': {
-        if (a.text !== undefined && a.text.length > MAX_EDIT_CHARS) return `an edited message is at most ${MAX_EDIT_CHARS} characters`;
-        const r = this.holder.forward(a.hold, a.text);
-        if (!r.ok) return r.error;
-        this.write(r.out);
-        return undefined;
-      }
-      case 'drop': {
-        const r = this.holder.drop(a.hold);
-        if (!r.ok) return r.error;
-        this.write(r.out);
-        return undefined;
-      }
-      case 'release-all':
-        this.write(this.holder.releaseAll());
-        return undefined;
-      default: {
-        const never: never = a;
-        return `unknown intercept action ${JSON.stringify(never)}`;
-      }
-    }
   }
 
   private gateFor(side: Side): SpliceGate {
@@ -131,7 +83,7 @@ export class TapInterceptor {
       take: (bytes, framing) => this.take(side, bytes, framing),
       onDrain: (resume) => this.resume[side].push(resume),
       end: () => {
-        if (!this.holder.waiting('out') && !this.holder.waiting('in')) return;
+        if (!this.holder.anyWaiting) return;
         this.write(this.holder.releaseAll());
         this.postState(0);
       },
@@ -157,40 +109,22 @@ export class TapInterceptor {
     this.write(out);
   }
 
-  /** Writes what the holder released, in order, each into its direction's splice. */
-  private write(out: Release<Waiting>[]): void {
-    for (const r of out) {
-      const { side, bytes, framing } = r.payload;
-      const splice = this.splices[side];
-      let wire: Buffer | null = bytes;
-      if (r.how === 'edit') {
-        wire = reframe(bytes, r.text, framing ?? 'content-length');
-        this.hooks.post({ op: 'decided', hold: r.hold, how: 'edit', heldMs: r.heldMs, released: false, sent: wire.toString('utf8') });
-      } else if (r.how === 'drop') {
-        wire = null;
-        this.hooks.post({ op: 'decided', hold: r.hold, how: 'drop', heldMs: r.heldMs, released: false });
-      } else if (r.how === 'forward') {
-        this.hooks.post({ op: 'decided', hold: r.hold, how: 'forward', heldMs: r.heldMs, released: r.released });
-      }
-      // A direction that already ended (its reader closed) takes nothing more; the recording has the copy.
-      if (wire && !splice.readableEnded && !splice.destroyed) splice.push(wire);
-    }
-    if (!out.length) return;
+  /** Into its direction's splice: unchanged, re-framed with the user's text, or not at all. */
+  protected writeOne(r: Release<Waiting>): string | undefined {
+    const { side, bytes, framing } = r.payload;
+    const splice = this.splices[side];
+    let wire: Buffer | null = bytes;
+    let sent: string | undefined;
+    if (r.how === 'edit') {
+      wire = reframe(bytes, r.text, framing ?? 'content-length');
+      sent = wire.toString('utf8');
+    } else if (r.how === 'drop') wire = null;
+    // A direction that already ended (its reader closed) takes nothing more; the recording has the copy.
+    if (wire && !splice.readableEnded && !splice.destroyed) splice.push(wire);
+    return sent;
+  }
+
+  protected drained(): void {
     for (const side of ['out', 'in'] as const) if (!this.holder.full(side)) for (const go of this.resume[side].splice(0)) go();
-    if (!this.asking && out.some((r) => r.how !== 'pass')) this.postState(0);
-  }
-
-  private scheduleState(): void {
-    if (this.stateTimer) return;
-    this.stateTimer = setTimeout(() => {
-      this.stateTimer = null;
-      this.postState(0);
-    }, STATE_THROTTLE_MS);
-    this.stateTimer.unref();
-  }
-
-  private postState(ref: number, error?: string): void {
-    const held: HeldFrame[] = this.holder.held();
-    this.hooks.post({ op: 'intercept-state', ref, on: this.holder.on, breakpoints: [...this.holder.queries], held, ...(error ? { error } : {}) });
   }
 }

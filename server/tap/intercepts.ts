@@ -39,7 +39,7 @@ export class TapIntercepts {
 
   /** What the page shows for `sessionId`: the tap's last report, or why there is none. */
   status(sessionId: string): InterceptStatus {
-    if (!this.sockets.has(sessionId)) return { available: false, why: 'only a stdio tap connected to this app can intercept its conversation (not yet the HTTP/WebSocket proxy tap)', on: false, breakpoints: [], held: [] };
+    if (!this.sockets.has(sessionId)) return { available: false, why: 'only a tap connected to this app can intercept its conversation (this one has ended or is not connected)', on: false, breakpoints: [], held: [] };
     const r = this.reports.get(sessionId);
     return { available: true, on: r?.on ?? false, breakpoints: r?.breakpoints ?? [], held: r?.held ?? [] };
   }

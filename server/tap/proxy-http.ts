@@ -15,7 +15,9 @@ import { SseParser } from '../transports/sse';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd, upstreamUrl } from './proxy-headers';
 import type { RecordingClient } from './recording-client';
-import { readHeld, type HeldBody, type ProxyInjector } from './proxy-inject';
+import type { ProxyInjector } from './proxy-inject';
+import type { ProxyInterceptor } from './proxy-intercept';
+import { readsFirst, sseGate, takesReply, type ReadBody } from './proxy-intercept-http';
 
 /** A body larger than this passes through whole but is recorded only as a note (like an HTTP session's cap). */
 export const MAX_RECORDED_BODY = 64 * 1024 * 1024;
@@ -27,6 +29,8 @@ export interface ExchangeContext {
   log(line: string): void;
   /** Injecting into this tap's conversations (proxy-inject.ts). */
   inject?: ProxyInjector;
+  /** Holding messages at breakpoints (proxy-intercept.ts). */
+  intercept?: ProxyInterceptor;
 }
 
 /** Collects a copy of a body, up to the cap. */
@@ -57,16 +61,11 @@ function statusWords(status: number | undefined, text: string | undefined): stri
   return `HTTP ${status ?? '?'}${text ? ` ${text}` : ''}`;
 }
 
-export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, held?: HeldBody): void {
+export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, held?: ReadBody): void {
   const { recording, inject } = ctx;
-  // While an injected request waits for the client's answer, a POST is read before it goes on:
-  // one that only answers injected requests is the tap's to keep (the server never sent them).
-  if (!held && inject?.holdsClientPosts(req.method)) {
-    void readHeld(req).then((h) => {
-      if (!(h.ended && inject.keepsClientAnswer(req, res, h.body))) relayExchange(ctx, req, res, h);
-    });
-    return;
-  }
+  // A POST is read before it goes on while an injected request waits for the client's answer, or
+  // breakpoints are on (proxy-intercept-http.ts); it comes back here as `held`.
+  if (!held && readsFirst(ctx, req, res)) return;
   const url = upstreamUrl(ctx.to, req.url);
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';
@@ -74,12 +73,12 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   const started = performance.now();
   const upstream = (secure ? https : http).request(url, {
     method,
-    headers: endToEnd(req.rawHeaders, { host: url.host }),
+    headers: endToEnd(held?.rawHeaders ?? req.rawHeaders, { host: url.host }),
     agent: secure ? ctx.agents.https : ctx.agents.http,
   });
 
   // The exchange's number: the recording pairs its request and replies by it.
-  const exchange = recording.newExchange();
+  const exchange = held?.exchange ?? recording.newExchange();
   let ended = false;
   const endExchange = (failed: boolean, why: string, meta: HttpMeta) => {
     if (ended) return;
@@ -91,7 +90,7 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   const sent = new BodyCopy();
   if (method === 'POST') inject?.sawPost(url, req.rawHeaders);
   const recordRequest = () => {
-    if (sent.length === 0) return;
+    if (sent.length === 0 || held?.recorded) return;
     const meta: HttpMeta = { method, url: url.href, headers: headerRecord(req.rawHeaders) };
     if (sent.overflowed) {
       recording.note(`${method} ${url.pathname}: a body of ${sent.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta });
@@ -134,6 +133,8 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
       url: url.href,
       method,
     };
+    // A reply a breakpoint may hold is read whole first (proxy-intercept-http.ts).
+    if (takesReply(ctx, method, reply, res, meta, exchange, endExchange)) return;
     res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.rawHeaders));
     const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
     const sse = ctype.startsWith('text/event-stream');
@@ -142,12 +143,14 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     if (sse) res.flushHeaders();
     inject?.sawReply(reply.rawHeaders);
     // The client's own event stream (a GET) is where the tap can write to the client over HTTP.
-    if (sse && method === 'GET' && inject) reply.pipe(inject.clientStream(url.href, res)).pipe(res);
-    else reply.pipe(res);
+    // An event stream goes through its gate (sse-gate.ts: it records the events, and holds them at breakpoints).
+    const body = sse && ctx.intercept ? sseGate({ ...ctx, intercept: ctx.intercept }, reply, res, meta, exchange) : reply;
+    if (sse && method === 'GET' && inject) body.pipe(inject.clientStream(url.href, res)).pipe(res);
+    else body.pipe(res);
     if (method !== 'POST' || sse) {
       recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
     }
-    if (sse) relaySse(ctx, reply, meta, exchange);
+    if (sse && !ctx.intercept) relaySse(ctx, reply, meta, exchange);
     else {
       const got = new BodyCopy();
       reply.on('data', (chunk: Buffer) => got.push(chunk));

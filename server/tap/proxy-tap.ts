@@ -17,6 +17,7 @@ import { openTapLog, type TapLog } from './log';
 import { isOurHost } from './proxy-headers';
 import { relayExchange } from './proxy-http';
 import { ProxyInjector } from './proxy-inject';
+import { ProxyInterceptor } from './proxy-intercept';
 import { WsRelay } from './proxy-ws';
 import { RecordingClient } from './recording-client';
 import type { TapExit, TapIo } from './stdio-tap';
@@ -26,6 +27,7 @@ export class ProxyTap {
   // noDelay: each message goes out as it is written (Nagle's algorithm would hold small replies back).
   private readonly agents = { http: new http.Agent({ keepAlive: true, noDelay: true }), https: new https.Agent({ keepAlive: true, noDelay: true }) };
   private ws: WsRelay | null = null;
+  private intercept: ProxyInterceptor | null = null;
 
   constructor(
     private readonly to: URL,
@@ -48,7 +50,9 @@ export class ProxyTap {
     const port = (this.server.address() as AddressInfo).port;
     const inject = new ProxyInjector({ to: this.to, recording, agents: this.agents, log: this.log });
     recording.onInject((ask) => inject.handle(ask));
-    const ctx = { to: this.to, recording, agents: this.agents, log: this.log, inject };
+    const intercept = new ProxyInterceptor(recording);
+    this.intercept = intercept;
+    const ctx = { to: this.to, recording, agents: this.agents, log: this.log, inject, intercept };
     const ws = new WsRelay(ctx);
     this.ws = ws;
     this.server.on('request', (req, res) => {
@@ -71,6 +75,8 @@ export class ProxyTap {
 
   /** Stops listening and ends every exchange and WebSocket still open. */
   async close(): Promise<void> {
+    // What is held goes on first (as the stdio tap releases everything when it ends).
+    this.intercept?.releaseAll();
     this.ws?.close();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();

@@ -14,6 +14,7 @@ import { endToEnd, headerObject, upstreamUrl } from './proxy-headers';
 import type { Side } from './recording';
 import type { RecordingClient } from './recording-client';
 import type { ProxyInjector } from './proxy-inject';
+import type { ProxyInterceptor } from './proxy-intercept';
 
 const MAX_FRAME = 64 * 1024 * 1024;
 /** Close codes a peer may not send itself (RFC 6455 §7.4.1): passed on as a plain close. */
@@ -25,6 +26,8 @@ export interface WsRelayContext {
   log(line: string): void;
   /** Injecting into this tap's conversations (proxy-inject.ts): frames written into the newest pair. */
   inject?: ProxyInjector;
+  /** Holding frames at breakpoints (proxy-intercept.ts), per socket and direction. */
+  intercept?: ProxyInterceptor;
 }
 
 function asBuffer(data: RawData): Buffer {
@@ -42,6 +45,8 @@ export class WsRelay {
     handleProtocols: (_offered, req) => this.chosen.get(req) || false,
   });
   private readonly upstreams = new Set<WebSocket>();
+  /** Relayed pairs so far: each pair's directions are its own intercept lanes. */
+  private pairs = 0;
 
   constructor(private readonly ctx: WsRelayContext) {}
 
@@ -92,19 +97,24 @@ export class WsRelay {
   }
 
   private pair(client: WebSocket, upstream: WebSocket): void {
-    const { recording, inject } = this.ctx;
+    const { recording, inject, intercept } = this.ctx;
     const unregister = inject?.pairOpened(client, upstream);
     client.once('close', () => unregister?.());
+    const pair = ++this.pairs;
     const relay = (from: WebSocket, to: WebSocket, side: Side) => {
+      const lane = `ws:${pair}:${side}`;
       from.on('message', (data, isBinary) => {
         const bytes = asBuffer(data);
         // An answer to a request rpcscope injected is recorded but not relayed (the other side never asked).
         const kept = !isBinary && inject?.consumes(side === 'out' ? 'client' : 'server', bytes);
+        // At a breakpoint (or behind a held frame) the interceptor records and sends it.
+        if (!kept && intercept?.wsFrame(lane, side, bytes, isBinary, from, to)) return;
         if (!kept && to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
         const { text, rawBase64 } = isBinary ? decodeUtf8(bytes) : { text: bytes.toString('utf8'), rawBase64: undefined };
         recording.message(side, text, { ...(isBinary ? { ws: { binary: true } } : {}), ...(rawBase64 ? { rawBase64 } : {}) });
       });
       from.on('close', (code, reason) => {
+        intercept?.releaseLane(lane);
         const who = side === 'out' ? 'client' : 'target';
         recording.note(`the ${who} closed the WebSocket (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
         if (to.readyState === WebSocket.OPEN) {

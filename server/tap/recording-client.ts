@@ -40,9 +40,9 @@ export class RecordingClient {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
       else if (r.op === 'intercept') {
-        // Only the stdio tap can hold frames (intercept.ts); the HTTP/WebSocket tap says so.
+        // The stdio tap holds frames in its splices (intercept.ts), the HTTP/WebSocket tap in its relays (proxy-intercept.ts).
         if (this.interceptListener) this.interceptListener(r.ask);
-        else this.intercept({ op: 'intercept-state', ref: r.ask.ref, on: false, breakpoints: [], held: [], error: 'only a stdio tap can intercept its conversation so far' });
+        else this.intercept({ op: 'intercept-state', ref: r.ask.ref, on: false, breakpoints: [], held: [], error: 'this tap is not ready to intercept yet' });
       } else if (r.op === 'inject') {
         // The stdio tap splices (stdio-inject.ts), the HTTP/WebSocket tap writes (proxy-inject.ts).
         if (this.injectListener) this.injectListener(r.ask);

@@ -23,7 +23,7 @@ const reply = (r: HostReply) => port.postMessage(r);
 // The app's inject asks go to the conversation thread; its answer comes back as an op naming the ask.
 const answers = new Map<number, (a: TapInjectAnswer) => void>();
 // Intercepting (intercept-host.ts): the app's asks go to the conversation thread, its reports to the app.
-const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept', ask }));
+const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept', ask }), (m, injected) => exchanges.message(m.side, m.body, m.extras, m.exchange, injected));
 const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
   answers.set(ask.ref, answer);
   reply({ op: 'inject', ask });
@@ -80,6 +80,8 @@ port.on('message', (op: RecordingOp) => {
     case 'inject-refused':
       return answer({ type: 'inject-refused', ref: op.ref, error: op.error });
     case 'held':
+    case 'held-message':
+    case 'drop-answer':
     case 'decided':
     case 'intercept-state':
       return intercepts.op(op);

@@ -10,8 +10,8 @@ const TOKEN = 'tap-app-test-token-0123456789abcdef01234';
 export interface TapApp {
   proc: ChildProcess;
   origin: string;
-  /** A call as the page makes it (token, and the app's own Origin on a change). */
-  call(p: string, body?: unknown): Promise<Response>;
+  /** A call as the page makes it (token, and the app's own Origin on a change); GET without a body, else POST unless `method` says. */
+  call(p: string, body?: unknown, method?: string): Promise<Response>;
   /** The first tap session that is open, once the app has it. */
   openTapSession(): Promise<SessionSummary>;
   events(sessionId: string): Promise<TrafficEvent[]>;
@@ -39,9 +39,9 @@ export async function startTapApp(dataDir: string): Promise<TapApp> {
     });
     proc.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
   });
-  const call = (p: string, body?: unknown) =>
+  const call = (p: string, body?: unknown, method?: string) =>
     fetch(new URL(p, origin), {
-      method: body === undefined ? 'GET' : 'POST',
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
       headers: { 'x-rpcscope-token': TOKEN, 'content-type': 'application/json', origin: origin.replace(/\/$/, '') },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

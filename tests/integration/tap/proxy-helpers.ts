@@ -13,7 +13,8 @@ export interface RunningProxyTap {
   stop(): Promise<{ code: number | null; events: TrafficEvent[] }>;
 }
 
-export function startProxyTap(to: string, dir: string, extra: string[] = [], timeoutMs = 15_000): Promise<RunningProxyTap> {
+// The tap runs through tsx: on a loaded 2-core machine it can take well over 15 s to listen.
+export function startProxyTap(to: string, dir: string, extra: string[] = [], timeoutMs = 40_000): Promise<RunningProxyTap> {
   const out = path.join(dir, `tap-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   const proc = spawn(process.execPath, [BIN, 'tap', '--listen', '127.0.0.1:0', '--to', to, '--data-dir', path.join(dir, 'data'), '--out', out, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
