@@ -47,7 +47,12 @@ async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
   reply({ op: 'done' });
 }
 
-port.on('message', (op: RecordingOp) => {
+// The conversation thread posts its ops in batches, one per event-loop turn (recording-client.ts).
+port.on('message', (ops: RecordingOp[]) => {
+  for (const op of ops) handle(op);
+});
+
+function handle(op: RecordingOp): void {
   switch (op.op) {
     case 'bytes':
       recording.bytes(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
@@ -91,5 +96,5 @@ port.on('message', (op: RecordingOp) => {
       throw new Error(`unknown recording op ${JSON.stringify(never)}`);
     }
   }
-});
+}
 reply({ op: 'ready' });
