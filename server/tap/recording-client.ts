@@ -37,6 +37,7 @@ export class RecordingClient {
   private failed = false;
   private injectListener: ((ask: TapInject) => void) | null = null;
   private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
+  private stopListener: (() => void) | null = null;
   /** Ops not yet posted, in order; a `bytes` entry still holds the stream's own Buffers (copied at flush). */
   private queue: (RecordingOp | QueuedBytes)[] = [];
   private queuedBytes = 0;
@@ -54,6 +55,7 @@ export class RecordingClient {
     this.worker.on('message', (r: HostReply) => {
       if (r.op === 'took') this.took = r.bytes;
       else if (r.op === 'ready') isReady();
+      else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
         // Only the stdio tap can hold frames (intercept.ts); the HTTP/WebSocket tap says so.
         if (this.interceptListener) this.interceptListener(r.ask);
@@ -104,6 +106,11 @@ export class RecordingClient {
   /** The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with injected/injectRefused). */
   onInject(listener: (ask: TapInject) => void): void {
     this.injectListener = listener;
+  }
+
+  /** The app's user chose "Stop tap" (stdio-tap.ts / proxy-tap.ts end the conversation). */
+  onStop(listener: () => void): void {
+    this.stopListener = listener;
   }
 
   /** An injected frame went on in `side`'s direction, in stream order with that side's copies. */

@@ -27,7 +27,7 @@ const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept'
 const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
   answers.set(ask.ref, answer);
   reply({ op: 'inject', ask });
-}, intercepts);
+}, intercepts, () => reply({ op: 'stop' }));
 const answer = (a: TapInjectAnswer) => {
   answers.get(a.ref)?.(a);
   answers.delete(a.ref);
