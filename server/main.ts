@@ -26,6 +26,7 @@ import { historyRoutes } from './routes/history';
 import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
 import { interceptRoutes } from './routes/intercept';
+import { tapStopRoutes } from './routes/tap-stop';
 import { entryRoutes } from './routes/entries';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
@@ -99,6 +100,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const publications = new LivePublications(manager);
   publishRoutes(router, deps, publications);
   interceptRoutes(router, manager, () => taps.intercepts);
+  tapStopRoutes(router, manager, () => taps);
   // Set once the port is known (before the first request can arrive).
   let signIn: SignIn | null = null;
   router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));

@@ -15,6 +15,7 @@ import { COMPACT_BAR_PX, TopBarMenu, type MenuAction } from './TopBarMenu';
 import { useElementWidth } from './useElementWidth';
 import { Button } from '@/components/ui/Button';
 import { EnvironmentPicker } from '@/components/environments/EnvironmentPicker';
+import { STOP_TAP_TITLE, StopTapDialog } from './StopTapDialog';
 
 const THEME_ICON: Record<ThemeChoice, React.ReactNode> = {
   system: <IconMonitor />,
@@ -38,7 +39,7 @@ function BridgeDot() {
 }
 
 /** What the "⋯" menu offers for a session: the same actions as the wide bar's buttons. */
-function menuActions(summary: SessionSummary, live: boolean, openDialog: (d: SessionDialog) => void, close: () => void): MenuAction[] {
+function menuActions(summary: SessionSummary, live: boolean, openDialog: (d: SessionDialog) => void, close: () => void, stopTap: () => void): MenuAction[] {
   const probe = useProbe.getState();
   const out: MenuAction[] = [
     { id: 'export', label: 'Export…', title: EXPORT_TITLE, run: () => openDialog('export') },
@@ -46,7 +47,9 @@ function menuActions(summary: SessionSummary, live: boolean, openDialog: (d: Ses
   ];
   if (canProbe(summary)) out.push({ id: 'probe', label: probe.runningFrom === summary.id ? 'Probing…' : 'Probe this target', title: PROBE_TITLE, disabled: probe.runningFrom !== null, run: () => void probe.probe(summary.id) });
   if (probe.reports[summary.id]) out.push({ id: 'report', label: probe.panelOpen ? 'Hide probe report' : 'Probe report', run: () => probe.setPanelOpen(!probe.panelOpen) });
-  if (live) out.push({ id: 'disconnect', label: 'Disconnect', danger: true, run: close });
+  // A tap's conversation is the client's: the app can only end it (StopTapDialog says how).
+  if (live && summary.target.kind === 'tap') out.push({ id: 'stop-tap', label: 'Stop tap…', title: STOP_TAP_TITLE, danger: true, run: stopTap });
+  else if (live) out.push({ id: 'disconnect', label: 'Disconnect', danger: true, run: close });
   return out;
 }
 
@@ -60,6 +63,7 @@ export function TopBar() {
   useProbe((s) => s.runningFrom);
   useProbe((s) => (active ? s.reports[active.id] : undefined));
   const [dialog, setDialog] = useState<SessionDialog>(null);
+  const [stopping, setStopping] = useState(false);
   const [barRef, barWidth] = useElementWidth<HTMLElement>();
   const compact = barWidth > 0 && barWidth < COMPACT_BAR_PX;
   const live = !!active && (active.status === 'open' || active.status === 'connecting');
@@ -80,12 +84,17 @@ export function TopBar() {
           <DialectPicker summary={active} />
           <SessionActions summary={active} dialog={dialog} onDialog={setDialog} buttons={!compact} />
           <ProbeButton summary={active} buttons={!compact} />
-          {compact ? <TopBarMenu actions={menuActions(active, live, setDialog, () => void close(active.id).catch(() => undefined))} /> : null}
-          {live && !compact ? (
+          {compact ? <TopBarMenu actions={menuActions(active, live, setDialog, () => void close(active.id).catch(() => undefined), () => setStopping(true))} /> : null}
+          {live && !compact && active.target.kind === 'tap' ? (
+            <Button size="xs" onClick={() => setStopping(true)} title={STOP_TAP_TITLE} className="hover:text-err">
+              Stop tap…
+            </Button>
+          ) : live && !compact ? (
             <Button size="xs" onClick={() => void close(active.id).catch(() => undefined)} className="hover:text-err">
               Disconnect
             </Button>
           ) : null}
+          {stopping && active.target.kind === 'tap' ? <StopTapDialog sessionId={active.id} target={active.target} onClose={() => setStopping(false)} /> : null}
         </div>
       ) : (
         <div className="flex-1" />

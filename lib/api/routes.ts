@@ -115,6 +115,8 @@ export const API = {
   forwardHeld: post<z.infer<typeof ForwardHeldBodySchema>, InterceptStatus>()('/api/sessions/:id/intercept/held/:hold/forward', ForwardHeldBodySchema),
   dropHeld: post<Record<string, never>, InterceptStatus>()('/api/sessions/:id/intercept/held/:hold/drop'),
   releaseHeld: post<Record<string, never>, InterceptStatus>()('/api/sessions/:id/intercept/release-all'),
+  /** "Stop tap" (server/routes/tap-stop.ts): the tap ends the conversation; the session ends with it. */
+  stopTap: post<Record<string, never>, { stopping: true }>()('/api/sessions/:id/stop-tap'),
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)
   listOpenRpc: get<OpenRpcListing>()('/api/sessions/:id/openrpc'),

@@ -29,7 +29,16 @@ export type TapMessage = z.infer<typeof TapMessageSchema>;
  * What the app answers after each message: the highest event seq and the number of messages it
  * has handed to its recorder, or why it refused (then it closes).
  */
-export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string } | TapInject | TapInterceptAsk;
+export type TapReply = { type: 'stored'; seq: number; messages: number } | { type: 'refused'; reason: string } | TapInject | TapInterceptAsk | TapStop;
+
+/**
+ * The user chose "Stop tap" in the app (issue 12): the tap releases what it holds and ends its
+ * conversation as the client closing it would (stdio: the server's stdin closes; proxy: it stops
+ * listening). The session ends with the tap's last summary; there is no other answer.
+ */
+export interface TapStop {
+  type: 'stop';
+}
 
 /**
  * The app asks the tap to inject the composer's text (issue 12 item 4); `ref` names the ask. The

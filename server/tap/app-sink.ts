@@ -30,6 +30,7 @@ export class AppSink implements TapSink {
   private goneListener: ((unconfirmed: TapMessage[], why: string) => void) | null = null;
   private injectListener: ((ask: TapInject) => void) | null = null;
   private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
+  private stopListener: (() => void) | null = null;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.reply(String(data)));
@@ -64,6 +65,11 @@ export class AppSink implements TapSink {
   /** The app's intercept asks (checked here: they come from another process). */
   onIntercept(listener: (ask: TapInterceptAsk) => void): void {
     this.interceptListener = listener;
+  }
+
+  /** The app's user asked the tap to stop (TapStop). */
+  onStop(listener: () => void): void {
+    this.stopListener = listener;
   }
 
   /** Not an entry either: what is held now, for the app to show. */
@@ -136,6 +142,10 @@ export class AppSink implements TapSink {
     if (r.type === 'intercept') {
       const a = InterceptActionSchema.safeParse(r);
       if (a.success && Number.isSafeInteger(r.ref)) this.interceptListener?.({ type: 'intercept', ref: r.ref, ...a.data });
+      return;
+    }
+    if (r.type === 'stop') {
+      this.stopListener?.();
       return;
     }
     if (r.type === 'refused') {

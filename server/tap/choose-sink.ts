@@ -35,7 +35,7 @@ export interface InterceptLink {
   connected(send: ((report: TapInterceptReport) => void) | null): void;
 }
 
-export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked, intercepts?: InterceptLink): Promise<RecordingTarget> {
+export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked, intercepts?: InterceptLink, stopAsked?: () => void): Promise<RecordingTarget> {
   let current: { close(): Promise<void> | void } = { close: () => undefined };
   // A take-over still under way when the conversation ends is waited for, so its lock is released.
   let takingOver: Promise<unknown> = Promise.resolve();
@@ -52,6 +52,7 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
         takingOver = takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
       });
       if (injectAsked) app.onInject((ask) => injectAsked(ask, (a) => app.answerInject(a)));
+      if (stopAsked) app.onStop(stopAsked);
       if (intercepts) {
         app.onIntercept((ask) => intercepts.asked(ask));
         intercepts.connected((report) => app.sendIntercept(report));

@@ -62,6 +62,11 @@ export class TapIngest {
     return this.injects.ask(sessionId, to, text);
   }
 
+  /** "Stop tap": the tap of `sessionId` ends its conversation (false: no such tap is connected). */
+  stop(sessionId: string): boolean {
+    return this.injects.stop(sessionId);
+  }
+
   get connections(): number {
     return this.wss.clients.size;
   }

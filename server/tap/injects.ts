@@ -4,7 +4,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { InjectTo } from '../../lib/inject/inject';
-import type { TapInject, TapInjectAnswer } from '../../lib/session/tap-wire';
+import type { TapInject, TapInjectAnswer, TapStop } from '../../lib/session/tap-wire';
 
 /** How long the send route waits for the tap to write and record an injected message. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -31,6 +31,14 @@ export class TapInjects {
 
   has(sessionId: string): boolean {
     return this.sockets.has(sessionId);
+  }
+
+  /** Asks the tap of `sessionId` to stop (TapStop); false when no tap is connected for it. */
+  stop(sessionId: string): boolean {
+    const ws = this.sockets.get(sessionId);
+    if (!ws) return false;
+    ws.send(JSON.stringify({ type: 'stop' } satisfies TapStop));
+    return true;
   }
 
   /** The tap went away: its asks will not be answered. */

@@ -9,7 +9,6 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { performance } from 'node:perf_hooks';
 import type { HttpMeta } from '../../lib/session/types';
 import { SseParser } from '../transports/sse';
 import { decodeUtf8, headerRecord } from '../transports/text';
@@ -70,7 +69,6 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';
   const method = req.method ?? 'GET';
-  const started = performance.now();
   const upstream = (secure ? https : http).request(url, {
     method,
     headers: endToEnd(held?.rawHeaders ?? req.rawHeaders, { host: url.host }),
@@ -107,7 +105,9 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     if (held) upstream.write(held.body);
     req.pipe(upstream);
     req.on('data', (chunk: Buffer) => sent.push(chunk));
-    req.on('end', recordRequest);
+    // After the turn in which the body went on (Node writes it on the next tick): decoding and
+    // recording are never between the client's request and the target.
+    req.on('end', () => setImmediate(recordRequest));
   }
 
   // The client gave up (closed its socket): so does the request to the target.
@@ -150,32 +150,47 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     if (method !== 'POST' || sse) {
       recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
     }
-    if (sse && !ctx.intercept) relaySse(ctx, reply, meta, exchange);
-    else {
-      const got = new BodyCopy();
-      reply.on('data', (chunk: Buffer) => got.push(chunk));
-      reply.on('end', () => {
-        if (got.length === 0) return;
-        if (got.overflowed) {
-          recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta }, exchange);
-          return;
+    const got = sse ? null : new BodyCopy();
+    if (got) reply.on('data', (chunk: Buffer) => got.push(chunk));
+    // Through the gate, the gate records the events; its end comes once every event held in it was decided.
+    else if (body !== reply) onceEnded(body, () => recordReply());
+    else relaySse(ctx, reply, meta, exchange, () => recordReply());
+    const recordReply = () => {
+      if (got && got.length > 0) {
+        if (got.overflowed) recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta }, exchange);
+        else {
+          const { text, rawBase64 } = decodeUtf8(got.bytes);
+          recording.message('in', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
         }
-        const { text, rawBase64 } = decodeUtf8(got.bytes);
-        recording.message('in', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
-      });
-    }
-    reply.on('end', () => {
+      }
       // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
       endExchange(false, `${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, meta);
-      ctx.log(`${method} ${url.pathname} → ${reply.statusCode} in ${(performance.now() - started).toFixed(1)} ms`);
-    });
+    };
+    // As for the request: recorded once the answer's last bytes went on to the client. (No log line
+    // per exchange: the recording has each one, and a synchronous file append cost more than the hop.)
+    if (got) reply.on('end', () => setImmediate(recordReply));
     reply.on('aborted', () => res.destroy());
     reply.on('error', () => res.destroy());
   });
 }
 
-/** Each event of an SSE reply, recorded as it arrives (the bytes already went on). */
-export function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta: HttpMeta, exchange: number): void {
+/** Runs `then` once, when `stream` ended or closed (a client that went away closes it without an end). */
+function onceEnded(stream: NodeJS.ReadableStream & { once(ev: 'close', fn: () => void): unknown }, then: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  stream.once('end', run);
+  stream.once('close', run);
+}
+
+/**
+ * Each event of an SSE reply, recorded as it arrives (the bytes already went on); `ended` runs
+ * once the last event is recorded (what settles the exchange must come after its answers).
+ */
+export function relaySse(ctx: Pick<ExchangeContext, 'recording'>, reply: http.IncomingMessage, meta: HttpMeta, exchange: number, ended?: () => void): void {
   const parser = new SseParser(MAX_RECORDED_BODY);
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let broken = false;
@@ -184,18 +199,31 @@ export function relaySse(ctx: ExchangeContext, reply: http.IncomingMessage, meta
     const sse = { ...(ev.event !== undefined ? { event: ev.event } : {}), ...(ev.id !== undefined ? { id: ev.id } : {}) };
     ctx.recording.message('in', ev.data, { http: { ...meta, sse } }, { id: exchange });
   };
+  // Chunks are parsed after the turn that passed them on (not between the server and the client).
+  let pending: Buffer[] = [];
+  const parse = () => {
+    const chunks = pending;
+    pending = [];
+    for (const chunk of chunks) {
+      if (broken) return;
+      try {
+        for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
+      } catch (err) {
+        broken = true;
+        ctx.recording.note(`the event stream is no longer recorded: ${(err as Error).message}; it still passes through`, { http: meta }, exchange);
+      }
+    }
+  };
   reply.on('data', (chunk: Buffer) => {
     if (broken) return;
-    try {
-      for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) emit(ev);
-    } catch (err) {
-      broken = true;
-      ctx.recording.note(`the event stream is no longer recorded: ${(err as Error).message}; it still passes through`, { http: meta }, exchange);
-    }
+    if (pending.push(chunk) === 1) setImmediate(parse);
   });
   reply.on('end', () => {
-    if (broken) return;
-    const last = parser.end();
-    if (last) emit(last);
+    setImmediate(() => {
+      parse();
+      const last = broken ? null : parser.end();
+      if (last) emit(last);
+      ended?.();
+    });
   });
 }

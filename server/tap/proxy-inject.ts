@@ -176,17 +176,19 @@ export class ProxyInjector {
       const m: HttpMeta = { status: reply.statusCode, statusText: reply.statusMessage, headers: headerRecord(reply.rawHeaders), url: url.href, method: 'POST' };
       this.sawReply(reply.rawHeaders);
       // Read as the client's answers are (proxy-http.ts): each SSE event as it comes, a JSON body once whole.
-      if (String(reply.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')) relaySse(this.ctx, reply, m, exchange);
+      const settle = () => end(false, `the injected POST → HTTP ${reply.statusCode ?? '?'}${reply.statusMessage ? ` ${reply.statusMessage}` : ''}, nothing in the body`, m);
+      if (String(reply.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream')) relaySse(this.ctx, reply, m, exchange, settle);
       else {
         const got = new BodyCopy();
         reply.on('data', (c: Buffer) => got.push(c));
         reply.on('end', () => {
-          if (!got.length || got.overflowed) return;
-          const { text, rawBase64 } = decodeUtf8(got.bytes);
-          recording.message('in', text, { http: m, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
+          if (got.length && !got.overflowed) {
+            const { text, rawBase64 } = decodeUtf8(got.bytes);
+            recording.message('in', text, { http: m, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
+          }
+          settle();
         });
       }
-      reply.on('end', () => end(false, `the injected POST → HTTP ${reply.statusCode ?? '?'}${reply.statusMessage ? ` ${reply.statusMessage}` : ''}, nothing in the body`, m));
       reply.on('error', (err) => end(true, `the answer to the injected POST broke off: ${err.message}`, m));
     });
     upstream.end(bytes);

@@ -109,13 +109,16 @@ export async function runProxyTap(opts: TapOptions & { listen: { host: string; p
   io.stderr.write(`rpcscope tap: listening on http://${listen} → ${opts.to.href}\n`);
   log(`listening on http://${listen} for ${opts.to.href}`);
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const stop = (sig: NodeJS.Signals) => () => resolve(sig);
+  // A signal, or "Stop tap" in the app: the listener closes and every exchange and WebSocket with it.
+  const signal = await new Promise<NodeJS.Signals | 'app'>((resolve) => {
+    const stop = (sig: NodeJS.Signals | 'app') => () => resolve(sig);
     process.once('SIGINT', stop('SIGINT'));
     process.once('SIGTERM', stop('SIGTERM'));
+    recording.onStop(stop('app'));
   });
-  log(`stopping (${signal})`);
+  const why = signal === 'app' ? 'the tap was stopped from the app' : `the tap stopped (${signal})`;
+  log(signal === 'app' ? 'stopping: asked from the app' : `stopping (${signal})`);
   await tap.close();
-  await recording.end(null, `the tap stopped (${signal})`);
+  await recording.end(null, why);
   return { code: 0 };
 }

@@ -27,7 +27,7 @@ const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept'
 const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
   answers.set(ask.ref, answer);
   reply({ op: 'inject', ask });
-}, intercepts);
+}, intercepts, () => reply({ op: 'stop' }));
 const answer = (a: TapInjectAnswer) => {
   answers.get(a.ref)?.(a);
   answers.delete(a.ref);
@@ -47,7 +47,12 @@ async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
   reply({ op: 'done' });
 }
 
-port.on('message', (op: RecordingOp) => {
+// The conversation thread posts its ops in batches, one per event-loop turn (recording-client.ts).
+port.on('message', (ops: RecordingOp[]) => {
+  for (const op of ops) handle(op);
+});
+
+function handle(op: RecordingOp): void {
   switch (op.op) {
     case 'bytes':
       recording.bytes(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
@@ -93,5 +98,5 @@ port.on('message', (op: RecordingOp) => {
       throw new Error(`unknown recording op ${JSON.stringify(never)}`);
     }
   }
-});
+}
 reply({ op: 'ready' });

@@ -36,7 +36,7 @@ export type RecordingOp =
   | InterceptOp;
 
 /** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), that it finished, and the app's inject asks. */
-export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk };
+export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk } | { op: 'stop' };
 
 export interface HostInit {
   target: TapTarget;

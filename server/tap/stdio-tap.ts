@@ -28,6 +28,8 @@ export type TapExit = { code: number } | { signal: NodeJS.Signals };
 
 const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
 const MAX_STDERR_LINE = 64 * 1024;
+/** After "Stop tap" closed its stdin, how long a server may take to exit before it is sent SIGTERM. */
+export const STOP_GRACE_MS = 5000;
 // Interpreters whose script names the client better than they do (a shell's next word is often a flag).
 const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'npx', 'deno', 'bun']);
 
@@ -79,6 +81,18 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   // Breakpoints (intercept.ts) hold frames in the splices; off until the app sets some.
   const interceptor = new TapInterceptor({ out: toServer, in: toClient }, { copy: (side, b) => recording.bytes(side, b), post: (op) => recording.intercept(op) });
   recording.onIntercept((ask) => interceptor.ask(ask));
+  // "Stop tap" in the app: what breakpoints hold goes on first, then the server's stdin closes as
+  // the client closing it would (the client is no longer heard); a server that stays is ended.
+  recording.onStop(() => {
+    log('stopping: asked from the app');
+    recording.note(`the tap was stopped from the app: ${command}'s stdin is closed`);
+    interceptor.ask({ type: 'intercept', ref: 0, action: 'set', breakpoints: [] });
+    io.stdin.unpipe(toServer);
+    toServer.end();
+    setTimeout(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }, STOP_GRACE_MS).unref();
+  });
   io.stdin.pipe(toServer).pipe(child.stdin);
   child.stdin.on('error', (err) => log(`the server's stdin: ${err.message}`));
   child.stdout.pipe(toClient).pipe(io.stdout);
