@@ -363,6 +363,13 @@ export class Correlator {
       this.arrivals = a.slice(this.capHead);
       this.capHead = 0;
     }
+    // The timeout queue likewise: answered and forgotten entries wait in it until their timeout
+    // passes (a minute of a flood); tick skips them anyway, so dropping them early changes nothing.
+    const q = this.queue;
+    if (q.length - this.head > 2 * this.live.size + 1024) {
+      this.queue = q.slice(this.head).filter(live);
+      this.head = 0;
+    }
   }
 }
 
