@@ -99,14 +99,11 @@ export class Space {
     if (list.length < 16) list.push(path === undefined ? { seq: answerSeq } : { seq: answerSeq, path });
   }
 
-  hasPending(key: string): boolean {
-    return this.byKey.has(key);
-  }
-
-  add(e: Entry): void {
+  /** `head`: what firstByKey(e.key) returned just before (the caller looked it up already). */
+  add(e: Entry, head: Entry | undefined): void {
     this.live.add(e);
     if (e.key !== undefined) {
-      let tail = this.byKey.get(e.key);
+      let tail = head;
       if (tail === undefined) this.byKey.set(e.key, e);
       else {
         while (tail.nextSame !== undefined) tail = tail.nextSame;
@@ -162,14 +159,19 @@ export class Space {
     this.ringPos = slot + 1 === ANSWERED_CAP ? 0 : slot + 1;
   }
 
+  /**
+   * Only the last NOTIF_CAP count; the list is cut back to them when it reaches twice that, not
+   * shifted on every notification (a notification flood would move the whole list each time).
+   */
   noteNotification(seq: number, t: number, batch: boolean): void {
     this.notifs.push({ seq, t, batch, claimed: false });
-    if (this.notifs.length > NOTIF_CAP) this.notifs.shift();
+    if (this.notifs.length >= 2 * NOTIF_CAP) this.notifs.splice(0, this.notifs.length - NOTIF_CAP);
   }
 
   /** The most recent unclaimed notification within `windowMs` of `t` (a batch of them when `batchOnly`). */
   findNotification(t: number, windowMs: number, batchOnly: boolean): NotifRecord | undefined {
-    for (let i = this.notifs.length - 1; i >= 0; i--) {
+    const oldest = Math.max(0, this.notifs.length - NOTIF_CAP);
+    for (let i = this.notifs.length - 1; i >= oldest; i--) {
       const n = this.notifs[i];
       if (t - n.t > windowMs) return undefined;
       if (n.claimed || (batchOnly && !n.batch)) continue;

@@ -181,34 +181,39 @@ export class Correlator {
     const key = item.idKey;
     if (!valid && key === undefined && msg.dir !== 'out') return undefined;
     const space = this.spaces[msg.dir as 'in' | 'out'];
-    if (key !== undefined && space.hasPending(key)) {
-      const first = space.firstByKey(key)!;
+    // One lookup serves the reuse check and the append to the key's chain.
+    const first = key !== undefined ? space.firstByKey(key) : undefined;
+    if (first !== undefined) {
       fs.push(
         finding('id-reused-pending', path, `The id ${item.idText ?? JSON.stringify(item.id)} is already used by the request #${first.seq}${first.index !== undefined ? ` (entry ${first.index})` : ''}, still waiting for its answer.`),
       );
     }
+    // Every member from the start: one shape and one allocation per waiting request.
     const e: Entry = {
       seq: msg.seq,
       t: msg.t,
       dir: msg.dir,
       key,
+      id: item.id,
+      idText: item.idText,
+      method: item.method,
+      index: batch ? item.index : undefined,
+      batch,
       nullOk: !valid,
       emptyBatch: false,
       parsed: item.kind !== 'parse-error',
+      invalid: item.kind === 'invalid' ? firstError(item.findings) : undefined,
+      dap: undefined,
       timedOut: false,
       cancelled: false,
       gone: false,
-    };
-    if (item.kind === 'invalid') e.invalid = firstError(item.findings);
-    if (item.id !== undefined) e.id = item.id;
-    if (item.idText !== undefined) e.idText = item.idText;
-    if (item.method !== undefined) e.method = item.method;
-    if (batch) {
-      e.batch = batch;
-      e.index = item.index;
-      batch.entries.push(e);
-    }
-    space.add(e);
+      answeredBy: undefined,
+      late: undefined,
+      latencyMs: undefined,
+      nextSame: undefined,
+    } satisfies Record<keyof Entry, unknown>;
+    if (batch) batch.entries.push(e);
+    space.add(e, first);
     this.arrivals.push(e);
     if (this.timeoutMs > 0) this.queue.push(e);
     return e;
@@ -357,6 +362,13 @@ export class Correlator {
     } else if (this.capHead > 1024 && this.capHead * 2 > a.length) {
       this.arrivals = a.slice(this.capHead);
       this.capHead = 0;
+    }
+    // The timeout queue likewise: answered and forgotten entries wait in it until their timeout
+    // passes (a minute of a flood); tick skips them anyway, so dropping them early changes nothing.
+    const q = this.queue;
+    if (q.length - this.head > 2 * this.live.size + 1024) {
+      this.queue = q.slice(this.head).filter(live);
+      this.head = 0;
     }
   }
 }

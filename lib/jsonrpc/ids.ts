@@ -42,7 +42,8 @@ export function sameId(a: unknown, b: unknown, aText?: string, bText?: string): 
 export function formatId(id: JsonRpcId | undefined, idText?: string): string {
   if (idText !== undefined) return idText;
   if (id === undefined) return '';
-  return JSON.stringify(id);
+  // A parsed number prints the same either way (JSON never holds NaN or Infinity); String is cheaper.
+  return typeof id === 'number' ? String(id) : JSON.stringify(id);
 }
 
 /**

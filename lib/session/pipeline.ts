@@ -6,17 +6,18 @@
  */
 import { classify } from '../jsonrpc/classify';
 import { Correlator } from '../jsonrpc/correlator';
-import type { Classified, CorrelationResult, RawErrorObject } from '../jsonrpc/types';
+import type { Classified, CorrelationResult, ObservedMessage, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
 import { describeDapFailure } from '../dialects/dap';
-import type { DialectProfile, LifecycleChecker } from '../dialects/types';
+import type { DialectProfile, LifecycleChecker, LifecycleInput } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
 import type { FrameHint } from '../framing/types';
 import { finding } from '../jsonrpc/rules/table';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
 import { ProgressLinks } from './progress-links';
+import { newEvent } from './event-shape';
 
 export interface PipelineOptions {
   timeoutMs?: number;
@@ -49,6 +50,7 @@ export type MessageCheck = (input: MessageCheckInput) => Finding[];
 export interface PipelineOutput {
   event: TrafficEvent;
   patches: EventPatch[];
+  /** The message as classified; its `findings` may be the event's own list (not a copy). */
   classified?: Classified;
   /** Set when this message made the session's dialect known. */
   dialectChanged?: SessionDialect;
@@ -56,6 +58,12 @@ export interface PipelineOutput {
 
 /** Text from the target is judged as the answer of a Server (see ClassifyOptions.fromPeer). */
 const FROM_PEER = { fromPeer: true } as const;
+
+/** No transport facts (most messages): one shared, never written to. */
+const NO_EXTRAS: WireExtras = Object.freeze({});
+
+/** What the reused inputs hold between messages, so they keep no message alive. */
+const NOTHING_CLASSIFIED: Classified = Object.freeze({ index: 0, kind: 'not-jsonrpc', hasId: false, findings: [] }) as Classified;
 
 /** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
 const RECENT = 4096;
@@ -75,6 +83,14 @@ export class MessagePipeline {
   private decoded = new Map<string, DecodedError>();
   private checks: MessageCheck | null = null;
   private readonly progress = new ProgressLinks();
+  /** recentEvent, bound once (not a closure per message). */
+  private readonly lookup = (seq: number): TrafficEvent | undefined => this.recentEvent(seq);
+  /**
+   * What the correlator and the lifecycle checker are told about each message, one object each,
+   * refilled per message: both read it during the call only (nothing keeps it).
+   */
+  private readonly observed: ObservedMessage = { seq: 0, t: 0, dir: 'in', classified: NOTHING_CLASSIFIED, exchange: undefined };
+  private readonly lifecycleInput: LifecycleInput = { seq: 0, dir: 'in', classified: NOTHING_CLASSIFIED };
 
   constructor(options: PipelineOptions = {}) {
     this.catalogs = options.catalogs ?? [];
@@ -120,7 +136,7 @@ export class MessagePipeline {
   }
 
   /** A whole message that crossed the wire: `raw` is the exact wire text, `body` the JSON text inside it. */
-  message(dir: 'in' | 'out', t: number, time: number, raw: string, body: string, extras: WireExtras = {}): PipelineOutput {
+  message(dir: 'in' | 'out', t: number, time: number, raw: string, body: string, extras: WireExtras = NO_EXTRAS): PipelineOutput {
     const classified = classify(body, dir === 'in' ? FROM_PEER : undefined);
     const seq = ++this.seq;
     let dialectChanged: SessionDialect | undefined;
@@ -134,23 +150,33 @@ export class MessagePipeline {
         }
       }
     }
-    const exchange = dir === 'in' ? extras.http?.requestSeq : undefined;
-    const result = this.correlator.observe({ seq, t, dir, classified, ...(exchange !== undefined ? { exchange } : {}) });
+    const observed = this.observed;
+    observed.seq = seq;
+    observed.t = t;
+    observed.dir = dir;
+    observed.classified = classified;
+    observed.exchange = dir === 'in' ? extras.http?.requestSeq : undefined;
+    const result = this.correlator.observe(observed);
+    observed.classified = NOTHING_CLASSIFIED;
     if (result.state === 'duplicate') this.continueStream(result, extras);
-    const findings: Finding[] = classified.findings.length || result.findings.length ? [...classified.findings, ...result.findings] : [];
+    // Both lists are this message's own (fresh per classify and per observe): one of them is taken
+    // as is when the other is empty, instead of copying both into a third.
+    const cf = classified.findings;
+    const rf = result.findings;
+    const findings: Finding[] = rf.length === 0 ? cf : cf.length === 0 ? rf : cf.concat(rf);
     if (extras.framingHint) findings.unshift(hintFinding(extras.framingHint));
-    const event: TrafficEvent = { seq, t, time, dir, raw, kind: classified.kind, findings };
+    const event = newEvent(seq, t, time, dir, raw, classified.kind, findings);
     copyExtras(event, extras);
     if (classified.hasId) {
       event.id = classified.id;
       if (classified.idText !== undefined) event.idText = classified.idText;
     }
-    if (classified.method !== undefined) event.method = classified.method;
+    event.method = classified.method;
     if (classified.protocol) event.protocol = classified.protocol;
     if (classified.dap) event.dap = classified.dap;
-    if (result.pair !== undefined) event.pair = result.pair;
-    if (result.latencyMs !== undefined) event.latencyMs = result.latencyMs;
-    if (result.state !== undefined) event.state = result.state;
+    event.pair = result.pair;
+    event.latencyMs = result.latencyMs;
+    event.state = result.state;
     if (result.late) event.late = true;
     if (result.error) event.error = result.error;
     else if (classified.error) event.error = this.describer(classified.error);
@@ -166,36 +192,36 @@ export class MessagePipeline {
     const patches = result.patches;
     const link = this.profile.progress.link;
     if (link) {
-      const p = this.progress.observe(link, event, classified, (s) => this.recentEvent(s));
+      const p = this.progress.observe(link, event, classified, this.lookup);
       if (p) patches.push(p);
     }
     this.remember(event);
-    this.addFindings(this.correlator.takeLaterFindings(), patches, seq);
-    this.addFindings(this.lifecycle.observe({ seq, dir, classified }), patches, seq);
+    const later = this.correlator.takeLaterFindings();
+    if (later.length) this.addFindings(later, patches, seq);
+    const lifecycle = this.lifecycleInput;
+    lifecycle.seq = seq;
+    lifecycle.dir = dir;
+    lifecycle.classified = classified;
+    const found = this.lifecycle.observe(lifecycle);
+    lifecycle.classified = NOTHING_CLASSIFIED;
+    if (found.length) this.addFindings(found, patches, seq);
     return { event, patches, classified, dialectChanged };
   }
 
   /** Bytes the framing layer could not make a message of; kept exactly, with the reason. */
   noise(dir: 'in' | 'out', t: number, time: number, raw: string, reason: string, detail: string, rawBase64?: string, hint?: FrameHint): PipelineOutput {
-    const event: TrafficEvent = {
-      seq: ++this.seq,
-      t,
-      time,
-      dir,
-      raw,
-      kind: 'noise',
-      reason,
-      note: detail,
-      findings: [{ rule: `framing-${reason}`, severity: 'error', message: detail }],
-    };
+    const event = newEvent(++this.seq, t, time, dir, raw, 'noise', [{ rule: `framing-${reason}`, severity: 'error', message: detail }]);
+    event.reason = reason;
+    event.note = detail;
     if (hint) event.findings.push(hintFinding(hint));
     if (rawBase64) event.rawBase64 = rawBase64;
     return { event, patches: [] };
   }
 
   /** Things about the connection: connected, stderr lines, exit, empty HTTP replies. */
-  meta(kind: EventKind, t: number, time: number, raw: string, note: string, extras: WireExtras = {}, dir: Direction = 'meta'): PipelineOutput {
-    const event: TrafficEvent = { seq: ++this.seq, t, time, dir, raw, kind, note, findings: [] };
+  meta(kind: EventKind, t: number, time: number, raw: string, note: string, extras: WireExtras = NO_EXTRAS, dir: Direction = 'meta'): PipelineOutput {
+    const event = newEvent(++this.seq, t, time, dir, raw, kind, []);
+    event.note = note;
     copyExtras(event, extras);
     return { event, patches: [] };
   }

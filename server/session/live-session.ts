@@ -293,7 +293,7 @@ export class LiveSession {
   private frames(frames: Frame[]): void {
     for (const frame of frames) {
       if (frame.type === 'message') {
-        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, { rawBase64: frame.rawBase64, framingHint: frame.hint });
+        const out = this.pipeline.message('in', this.now(), Date.now(), frame.raw, frame.body, frame.rawBase64 !== undefined || frame.hint !== undefined ? { rawBase64: frame.rawBase64, framingHint: frame.hint } : undefined);
         this.record(out);
         this.maybeAutoReply(out);
       } else {
