@@ -52,26 +52,27 @@ export const PAGE_SCRIPT = String.raw`
   // From navigation start: first timeline row, and the count reading the expected total.
   B.nav = { firstRow: null, firstRowPainted: null, allShown: null };
   const target = sessionStorage.getItem('rpcscope.bench.expect');
+  const navTimeout = Number(sessionStorage.getItem('rpcscope.bench.timeout') || 120000);
   if (target) {
     const watch = () => {
-      B.waitFor(() => document.querySelector(ROWS) !== null, 120000).then((t) => {
+      B.waitFor(() => document.querySelector(ROWS) !== null, navTimeout).then((t) => {
         B.nav.firstRow = t;
         B.afterPaint().then((p) => { B.nav.firstRowPainted = p; });
       }, () => {});
-      B.waitFor(() => B.countText() === target, 120000).then((t) => { B.nav.allShown = t; }, () => {});
+      B.waitFor(() => B.countText() === target, navTimeout).then((t) => { B.nav.allShown = t; }, () => {});
     };
     if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
   }
 
   /** Clicks the session in the list; times to its first row and to every entry counted. */
-  B.openSession = async (id, expectCount) => {
+  B.openSession = async (id, expectCount, timeoutMs = 120000) => {
     const item = document.querySelector('[data-session-id="' + CSS.escape(id) + '"]');
     if (!item) throw new Error('session ' + id + ' is not in the list');
     const t0 = now();
     item.click();
     const firstRow = await B.waitFor(() => document.querySelector(ROWS) !== null);
     const firstRowPainted = await B.afterPaint();
-    const allShown = await B.waitFor(() => B.countText() === expectCount, 120000);
+    const allShown = await B.waitFor(() => B.countText() === expectCount, timeoutMs);
     const allPainted = await B.afterPaint();
     return { firstRowMs: firstRow - t0, firstRowPaintedMs: firstRowPainted - t0, allShownMs: allShown - t0, allPaintedMs: allPainted - t0, longTasks: B.longTasksBetween(t0, allPainted) };
   };

@@ -2,17 +2,20 @@
  * How bridge data lands in a SessionView. The events array is append-mostly and large (100k+),
  * so it is mutated in place and the view object is replaced with a bumped `version`: components
  * re-render on the new view without copying the array on every batch. An event's wire text goes
- * to the page's text cache (./entry-texts.ts); the view keeps a row without it.
+ * to the page's text cache (./entry-texts.ts); the view keeps a compact row without it
+ * (lib/timeline/compact-row.ts), found by seq through the rows themselves (lib/timeline/seq-index.ts).
  */
 import { applyPatch } from '@/lib/session/patch';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 import { emptyChangeLog, recordChange } from '@/lib/timeline/changes';
 import type { EntryRow } from '@/lib/timeline/row';
+import { SeqIndex } from '@/lib/timeline/seq-index';
 import { entryTexts } from './entry-texts';
 import type { SessionView } from './types';
 
 export function emptyView(summary: SessionSummary): SessionView {
-  return { summary, events: [], indexBySeq: new Map(), changes: emptyChangeLog(), version: 0 };
+  const events: EntryRow[] = [];
+  return { summary, events, indexBySeq: new SeqIndex(events), changes: emptyChangeLog(), version: 0 };
 }
 
 function lastSeq(view: SessionView): number {
@@ -26,13 +29,11 @@ function lastSeq(view: SessionView): number {
  */
 export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]): boolean {
   let changed = false;
-  let rebuildFrom = -1;
   const sessionId = view.summary.id;
   for (const full of incoming) {
     const ev = entryTexts.take(sessionId, full);
     const top = lastSeq(view);
     if (ev.seq > top) {
-      view.indexBySeq.set(ev.seq, view.events.length);
       view.events.push(ev);
       changed = true;
       continue;
@@ -54,10 +55,8 @@ export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]
     }
     view.events.splice(lo, 0, ev);
     view.changes.reorders++;
-    rebuildFrom = rebuildFrom < 0 ? lo : Math.min(rebuildFrom, lo);
     changed = true;
   }
-  if (rebuildFrom >= 0) for (let i = rebuildFrom; i < view.events.length; i++) view.indexBySeq.set(view.events[i].seq, i);
   return changed;
 }
 

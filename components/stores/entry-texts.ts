@@ -12,6 +12,7 @@ import { API } from '@/lib/api/routes';
 import { MAX_TEXTS_PER_ASK, type EntryText } from '@/lib/api/entries';
 import type { TrafficEvent } from '@/lib/session/types';
 import type { EntryRow, RawOf } from '@/lib/timeline/row';
+import { compactRow, Interner } from '@/lib/timeline/compact-row';
 import { apiClient } from '@/components/api/client';
 
 /** Characters kept over all sessions (~2 MB): 5k LSP-sized entries, or every entry of a small session. */
@@ -29,6 +30,8 @@ export class EntryTexts {
   private readonly wanted = new Map<string, Set<number>>();
   private readonly asked = new Map<string, Map<number, number>>();
   private flushQueued = false;
+  /** Strings repeated across rows (methods, kinds …), shared by every session's rows. */
+  private readonly strings = new Interner();
   private readonly listeners = new Set<() => void>();
   /** Bumped when fetched texts arrive (texts put by the bridge come with a new view version anyway). */
   version = 0;
@@ -59,15 +62,14 @@ export class EntryTexts {
    * bridge leaves most texts out (raw ""; they came beside the events or are fetched when shown).
    */
   take(sessionId: string, ev: TrafficEvent): EntryRow {
-    const { raw, rawBase64, ...row } = ev;
-    if (raw !== '' || rawBase64) {
-      const text: EntryText = { seq: ev.seq, raw };
-      if (rawBase64 !== undefined) text.rawBase64 = rawBase64;
+    // The bridge sends most entries without their text (raw ''): there is nothing to cache for them.
+    if (ev.raw !== '' || ev.rawBase64) {
+      const text: EntryText = { seq: ev.seq, raw: ev.raw };
+      if (ev.rawBase64 !== undefined) text.rawBase64 = ev.rawBase64;
       if (ev.masked) text.masked = ev.masked;
       this.put(sessionId, text);
     }
-    if (row.findings.length === 0) row.findings = NO_FINDINGS;
-    return row;
+    return compactRow(ev, this.strings);
   }
 
   /** The text if it is here (and marks it recently used); undefined asks nothing. */
@@ -169,9 +171,6 @@ export class EntryTexts {
     for (const fn of this.listeners) fn();
   }
 }
-
-/** One empty findings array shared by every row without findings (most rows): nobody mutates it. */
-const NO_FINDINGS: EntryRow['findings'] = [];
 
 /** The page's one cache of entry texts. */
 export const entryTexts = new EntryTexts();

@@ -5,13 +5,14 @@
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import type { ChangeLog } from '@/lib/timeline/changes';
 import type { EntryRow } from '@/lib/timeline/row';
+import type { SeqPositions } from '@/lib/timeline/seq-index';
 
 export interface SessionView {
   summary: SessionSummary;
   /** Events in seq order (index = position, not seq), without their wire text (components/stores/entry-texts.ts). */
   events: EntryRow[];
-  /** seq → index into events, for pairing jumps and patches. */
-  indexBySeq: Map<number, number>;
+  /** seq → index into events, for pairing jumps and patches (arithmetic over `events`, no entry per row). */
+  indexBySeq: SeqPositions;
   /** Entries replaced in place (patches, replays) and out-of-order inserts, for incremental filters. */
   changes: ChangeLog;
   /** Bumped on every change so selectors can re-render cheaply. */

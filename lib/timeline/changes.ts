@@ -3,6 +3,7 @@
  * (the filtered positions) and want to re-test only what changed instead of every entry.
  * The page's store appends to it in place, like the events array itself.
  */
+import type { SeqPositions } from './seq-index';
 
 /** Kept at most this many seqs; a reader further behind starts over (one full scan). */
 export const CHANGE_LOG_CAP = 1 << 16;
@@ -42,7 +43,7 @@ export function touchedSince(
   events: readonly { pair?: number }[],
   log: ChangeLog,
   cursor: number,
-  indexBySeq: ReadonlyMap<number, number>,
+  indexBySeq: SeqPositions,
   old: number,
   newPartners: boolean,
 ): Set<number> {

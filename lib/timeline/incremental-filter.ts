@@ -10,6 +10,7 @@ import type { EntryRow } from './row';
 import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { filterIndexes, positionOf, type CompiledFilter } from './filter';
 import type { SeqLookup } from './status';
+import type { SeqPositions } from './seq-index';
 
 export interface FilterUpdate {
   /** Ascending positions into `events`; the same array is updated in place between full scans. */
@@ -60,7 +61,7 @@ export class IncrementalFilter {
   }
 
   /** The current result for `compiled` over `events`. */
-  update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): FilterUpdate {
+  update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions): FilterUpdate {
     if (!this.continues(events, log, compiled)) {
       this.reset(events, log, compiled, filterIndexes(events, compiled, lookup));
       return { indexes: this.list, scan: 'full' };
@@ -78,7 +79,7 @@ export class IncrementalFilter {
   }
 
   /** Re-tests the already-scanned entries (< old) that changed or whose partner changed or arrived. */
-  private retest(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>, old: number): void {
+  private retest(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, old: number): void {
     // An entry's result reads its partner (lookup(pair)): a newly arrived answer can change it.
     const touched = touchedSince(events, log, this.cursor, indexBySeq, old, compiled.dependsOnState);
     if (touched.size === 0) return;

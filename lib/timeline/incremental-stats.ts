@@ -11,6 +11,7 @@ import type { EntryRow } from './row';
 import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { percentile, type MethodStats } from './stats';
 import type { SeqLookup } from './status';
+import type { SeqPositions } from './seq-index';
 
 const COUNTED = 1; // a request with a method: its contribution below is held
 const UNANSWERED = 2;
@@ -42,7 +43,7 @@ export class IncrementalStats {
   private batches = new Map<number, ItemShare[]>();
 
   /** The statistics of `events` now. */
-  update(events: readonly EntryRow[], log: ChangeLog, lookup: SeqLookup, indexBySeq: ReadonlyMap<number, number>): MethodStats[] {
+  update(events: readonly EntryRow[], log: ChangeLog, lookup: SeqLookup, indexBySeq: SeqPositions): MethodStats[] {
     const c = this.count;
     const continues = this.events === events && log.reorders === this.reorders && this.cursor >= log.base &&
       events.length >= c && (c === 0 || events[c - 1]?.seq === this.tailSeq);
