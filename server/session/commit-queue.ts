@@ -8,12 +8,8 @@
 import { applyPatch } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 
-/**
- * How long entries wait to share a transaction, and how many make it commit at once. Each commit is
- * one hand-over to the recorder's worker, which costs the conversation's thread more than its rows
- * (bench/http.ts: 16 requests in flight went from 0.63× to 0.69–0.84× a bare client at 50 ms).
- */
-export const COMMIT_MS = 50;
+/** How long entries wait to share a transaction, and how many make it commit at once. */
+export const COMMIT_MS = 25;
 export const COMMIT_ENTRIES = 4096;
 
 export interface Queued {
