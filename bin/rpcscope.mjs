@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
+// The flag: a young generation big enough for a flood of messages (server/young-generation.ts says why);
+// `node bin/rpcscope.mjs` runs without it, `rpcscope` and `./bin/rpcscope.mjs` with it.
 // The `rpcscope` command: `rpcscope` starts the app (building it first when there is no build yet),
 // every other command (`rpcscope call`, `rpcscope tap`, …) is one entry of server/commands. The server
 // runs as JavaScript bundled once from server/ and lib/ (scripts/build-server.mjs: rebuilt whenever a

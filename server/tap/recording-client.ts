@@ -19,6 +19,7 @@ import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import { workerScript } from '../build-info';
+import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 
 const MAX_BACKLOG = 64 * 1024 * 1024;
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
@@ -49,7 +50,13 @@ export class RecordingClient {
   readonly ready: Promise<void>;
 
   constructor(init: HostInit, log: (line: string) => void) {
-    this.worker = new Worker(workerScript('recording-worker', import.meta.url), { workerData: init, stdout: false, stderr: false });
+    this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
+      workerData: init,
+      stdout: false,
+      stderr: false,
+      // The worker runs the pipeline: its garbage is the app's (server/young-generation.ts).
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.worker.unref();
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
