@@ -17,8 +17,12 @@ export const COMMIT_MS = 25;
 export const COMMIT_ENTRIES = 4096;
 /** The window once the last commit carried COMMIT_BUSY_ENTRIES or more (within the 16–50 ms). */
 export const COMMIT_BUSY_MS = 50;
-/** 64 in 25 ms is ~2.5k entries a second: a flood or a fast peer, not someone typing. */
-export const COMMIT_BUSY_ENTRIES = 64;
+/**
+ * 8 in 25 ms is 320 entries a second: more than anyone sends by hand, less than any client or peer
+ * in a loop (an HTTP client with one request in flight reached only ~150 a second on this machine
+ * under load, 12 entries a commit).
+ */
+export const COMMIT_BUSY_ENTRIES = 8;
 
 export interface Queued {
   events: TrafficEvent[];
