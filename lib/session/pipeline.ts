@@ -15,7 +15,7 @@ import type { DialectProfile, LifecycleChecker, LifecycleInput } from '../dialec
 import type { ErrorCatalog } from '../errors/types';
 import type { FrameHint } from '../framing/types';
 import { finding } from '../jsonrpc/rules/table';
-import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
+import type { DecodedError, Direction, EventKind, EventPatch, Finding, HttpMeta, ProcessMeta, SessionDialect, TrafficEvent, WsMeta } from './types';
 import { ProgressLinks } from './progress-links';
 import { newEvent } from './event-shape';
 
@@ -31,9 +31,9 @@ export interface WireExtras {
   rawBase64?: string;
   /** What the framing layer knows went wrong with this frame (lib/framing/hints.ts). */
   framingHint?: FrameHint;
-  http?: TrafficEvent['http'];
-  ws?: TrafficEvent['ws'];
-  process?: TrafficEvent['process'];
+  http?: HttpMeta;
+  ws?: WsMeta;
+  process?: ProcessMeta;
 }
 
 /** What a schema check (an OpenRPC document) sees of one message. */
