@@ -99,10 +99,7 @@ const ethereumMarkers: DialectMarkers = {
 
 export const ethereumCatalog = makeCatalog('ethereum', 'Ethereum JSON-RPC', ETHEREUM_ERROR_TABLE);
 
-/**
- * Decode an Ethereum error: revert data first, then known node messages where the code is generic,
- * then the code table. Provider codes (EIP-1193) are flagged as such.
- */
+/** Decode an Ethereum error by this dialect's catalog (how: decodeEthereumErrorIn, ethereum-errors.ts). */
 export const decodeEthereumError = (error: RawErrorObject) => decodeEthereumErrorIn(ethereumCatalog, error);
 
 export const ethereumProfile: DialectProfile<'ethereum'> = {

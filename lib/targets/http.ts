@@ -14,7 +14,7 @@ export type HttpTarget = z.infer<typeof HttpTargetSchema>;
 
 /**
  * For what only an HTTP target has (its URL's POST exchanges, MCP's Streamable HTTP session, a HAR
- * of them): the one place outside the registry that tells an HTTP target by its kind.
+ * of them): the one test of a target's kind for HTTP, so no other file spells the kind.
  */
 export const isHttpTarget = (target: { kind: string }): target is HttpTarget => target.kind === 'http';
 
