@@ -102,9 +102,9 @@ export const Inspector = memo(function Inspector({ sessionId, ev: row, lookup }:
     { id: 'pretty', label: 'Pretty' },
     { id: 'raw', label: 'Raw' },
     { id: 'findings', label: 'Findings', badge: findings || undefined },
-    { id: 'http', label: ev.http ? 'HTTP' : 'Transport', disabled: !hasFacts(ev) },
+    { id: 'facts', label: ev.http ? 'HTTP' : 'Transport', disabled: !hasFacts(ev) },
   ];
-  const current: InspectorTab = tab === 'http' && !hasFacts(ev) ? 'pretty' : tab;
+  const current: InspectorTab = tab === 'facts' && !hasFacts(ev) ? 'pretty' : tab;
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="inspector" data-seq={ev.seq}>
@@ -127,7 +127,7 @@ export const Inspector = memo(function Inspector({ sessionId, ev: row, lookup }:
         {current === 'pretty' ? <PrettyView ev={ev} lookup={lookup} /> : null}
         {current === 'raw' ? <RawView ev={ev} /> : null}
         {current === 'findings' ? <FindingsView ev={ev} /> : null}
-        {current === 'http' ? <FactsView ev={ev} /> : null}
+        {current === 'facts' ? <FactsView ev={ev} /> : null}
       </div>
     </div>
   );

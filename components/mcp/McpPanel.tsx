@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MCP_LISTS, MCP_LIST_KINDS, listsChangedBy, type McpListKind } from '@/lib/mcp/catalog';
 import { isRecord } from '@/lib/dialects/messages';
+import { isMcpDialect } from '@/lib/dialects/mcp';
 import { useSessions } from '@/components/stores/sessions';
 import { useStarts } from '@/components/targets/start-session';
 import { Splitter } from '@/components/shell/Splitter';
@@ -23,7 +24,7 @@ import { entryTexts, withText } from '@/components/stores/entry-texts';
 
 export function McpPanel({ sessionId, live }: { sessionId: string; live: boolean }) {
   const dialect = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id);
-  if (dialect !== 'mcp') return null;
+  if (!isMcpDialect(dialect)) return null;
   return <Panel sessionId={sessionId} live={live} />;
 }
 

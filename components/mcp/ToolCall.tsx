@@ -7,7 +7,7 @@
  * the real client, which never sent that token (and a cancel cannot name the tap's rewritten id).
  */
 import { useMemo, useState } from 'react';
-import { getProfile } from '@/lib/dialects/registry';
+import { mcpProfile } from '@/lib/dialects/mcp';
 import type { McpTool } from '@/lib/mcp/catalog';
 import { readToolResult } from '@/lib/mcp/content';
 import { formToValue, initialValue, schemaToForm, type FieldError, type FormValue } from '@/lib/mcp/schema-form';
@@ -56,7 +56,7 @@ export function ToolCall({ sessionId, tool, live }: { sessionId: string; tool: M
     const a = args();
     if (!a.ok) return;
     setErrors([]);
-    const link = tap ? undefined : getProfile('mcp').progress.link;
+    const link = tap ? undefined : mcpProfile.progress.link;
     const params = { name: tool.name, arguments: a.value ?? {} };
     setRun({ seq: null });
     try {

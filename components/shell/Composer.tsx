@@ -6,6 +6,7 @@ import { BatchEditor } from '@/components/batch/BatchEditor';
 import { useBuilder } from '@/components/stores/builder';
 import { useSessions } from '@/components/stores/sessions';
 import { McpPanes, useMcpSession } from '@/components/mcp/McpPanel';
+import { isMcpDialect } from '@/lib/dialects/mcp';
 import { usePreferences } from '@/components/stores/preferences';
 import { useUi } from '@/components/stores/ui';
 import { Tabs } from '@/components/ui/Tabs';
@@ -18,7 +19,7 @@ const mcpShown = new Set<string>();
 
 /** Memoised: filter changes and new entries re-render the workspace, not the editors. */
 export const Composer = memo(function Composer({ sessionId }: { sessionId: string }) {
-  const isMcp = useSessions((s) => s.sessions[sessionId]?.summary.dialect?.id === 'mcp');
+  const isMcp = useSessions((s) => isMcpDialect(s.sessions[sessionId]?.summary.dialect?.id));
   // Chosen as MCP (the connect form's protocol, or the dialect picker), not merely detected while typing.
   const chosenMcp = useSessions((s) => isMcp && s.sessions[sessionId]?.summary.dialect?.overridden === true);
   const open = usePreferences((s) => s.composerOpen);
@@ -26,7 +27,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
   const height = usePreferences((s) => s.composerHeight);
   const setHeight = usePreferences((s) => s.setComposerHeight);
   const chosen = useUi((s) => s.composerTab);
-  const tab = chosen === 'mcp' && !isMcp ? 'request' : chosen;
+  const tab = chosen === 'panes' && !isMcp ? 'request' : chosen;
   const setTab = useUi((s) => s.setComposerTab);
   const panelRequest = useBuilder((s) => s.panelRequest);
   const handledNonce = useRef(panelRequest?.nonce);
@@ -44,7 +45,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
   useEffect(() => {
     if (!chosenMcp || mcpShown.has(sessionId)) return;
     mcpShown.add(sessionId);
-    useUi.getState().setComposerTab('mcp');
+    useUi.getState().setComposerTab('panes');
   }, [chosenMcp, sessionId]);
 
   return (
@@ -62,7 +63,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
         </button>
         <Tabs
           label="Compose"
-          items={[{ id: 'request', label: 'Request' }, { id: 'batch', label: 'Batch' }, ...(isMcp ? [{ id: 'mcp' as const, label: 'MCP' }] : [])]}
+          items={[{ id: 'request', label: 'Request' }, { id: 'batch', label: 'Batch' }, ...(isMcp ? [{ id: 'panes' as const, label: 'MCP' }] : [])]}
           value={tab}
           onChange={(t) => { setTab(t); setOpen(true); }}
         />
@@ -70,10 +71,10 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
       </div>
       {open ? (
         <>
-          <div className={`min-h-0 shrink-0 bg-bg ${tab === 'mcp' ? 'overflow-hidden' : 'overflow-auto'}`} style={{ height }} data-testid="composer">
+          <div className={`min-h-0 shrink-0 bg-bg ${tab === 'panes' ? 'overflow-hidden' : 'overflow-auto'}`} style={{ height }} data-testid="composer">
             {tab === 'request' ? <RequestBuilder sessionId={sessionId} /> : tab === 'batch' ? <BatchEditor sessionId={sessionId} /> : null}
             {/* Mounted while another tab shows, so a tool call in flight keeps its form and result. */}
-            {isMcp ? <div className={tab === 'mcp' ? 'h-full' : 'hidden'}><McpPanes sessionId={sessionId} live /></div> : null}
+            {isMcp ? <div className={tab === 'panes' ? 'h-full' : 'hidden'}><McpPanes sessionId={sessionId} live /></div> : null}
           </div>
           <Splitter axis="y" size={height} onResize={setHeight} label="Resize the composer" />
         </>
@@ -85,7 +86,7 @@ export const Composer = memo(function Composer({ sessionId }: { sessionId: strin
 /** The MCP session's background work; a server request waiting for an answer shows the MCP tab. */
 function McpSession({ sessionId }: { sessionId: string }) {
   const showPanes = useCallback(() => {
-    useUi.getState().setComposerTab('mcp');
+    useUi.getState().setComposerTab('panes');
     usePreferences.getState().setComposerOpen(true);
   }, []);
   useMcpSession(sessionId, showPanes);

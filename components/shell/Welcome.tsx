@@ -4,12 +4,13 @@ import { useSessions } from '@/components/stores/sessions';
 import { Button } from '@/components/ui/Button';
 import { Code } from '@/components/ui/EmptyState';
 import { CONNECTABLE_KIND_LIST, targetKindLabel } from '@/lib/targets/registry';
+import { stdio, type StdioTarget } from '@/lib/targets/stdio';
 
 /** The transports the connect form offers, as users call them (from the target-kind registry). */
 const TRANSPORTS = CONNECTABLE_KIND_LIST.map(targetKindLabel);
 const TRANSPORT_WORDS = `${TRANSPORTS.slice(0, -1).join(', ')} or ${TRANSPORTS[TRANSPORTS.length - 1]}`;
 
-const EXAMPLE = { kind: 'stdio' as const, command: 'node', args: ['tests/fixtures/peers/stdio-peer.mjs'], framing: 'content-length' as const };
+const EXAMPLE: StdioTarget = { kind: stdio.kind, command: 'node', args: ['tests/fixtures/peers/stdio-peer.mjs'], framing: 'content-length' };
 
 /** The first screen: what rpcscope does and one click to see it work. */
 export function Welcome({ hasSessions }: { hasSessions: boolean }) {

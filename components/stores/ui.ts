@@ -2,9 +2,10 @@
 import { create } from 'zustand';
 import type { SessionSummary } from '@/lib/session/types';
 
-/** `mcp`: an MCP session's panes (tools, resources, prompts …), beside Request and Batch. */
-export type ComposerTab = 'request' | 'batch' | 'mcp';
-export type InspectorTab = 'pretty' | 'raw' | 'findings' | 'http';
+/** `panes`: an MCP session's panes (tools, resources, prompts …), beside Request and Batch. */
+export type ComposerTab = 'request' | 'batch' | 'panes';
+/** `facts`: what the transport said about the entry (HTTP status and headers, close code, pid). */
+export type InspectorTab = 'pretty' | 'raw' | 'findings' | 'facts';
 
 export interface UiState {
   helpOpen: boolean;

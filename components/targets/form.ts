@@ -28,7 +28,8 @@ export type TargetForm = KindForms & {
 
 const initialKindForms = Object.fromEntries(TARGET_KIND_LIST.map((k) => [k, TARGET_KINDS[k].form.initial])) as KindForms;
 
-export const INITIAL_FORM: TargetForm = { ...initialKindForms, kind: 'stdio', name: '', timeoutMs: '', dialect: '' };
+// The form opens on the first kind the registry lists for it.
+export const INITIAL_FORM: TargetForm = { ...initialKindForms, kind: TARGET_KIND_LIST[0], name: '', timeoutMs: '', dialect: '' };
 
 /** A form saved by this or an older version, completed per kind so every field exists. */
 export function recallForm(saved: unknown): TargetForm {

@@ -5,6 +5,7 @@
  * auto-replies and `rpcscope call --reply` build it here. Also the warning for JSON-RPC text
  * about to go into a DAP session.
  */
+import { DAP_PROTOCOL, type WireProtocol } from '../jsonrpc/dap';
 import type { DapMeta } from '../session/types';
 import { checkJson } from './json-text';
 
@@ -56,8 +57,8 @@ export function composeDapResponse(request: Pick<DapMeta, 'seq' | 'command'>, se
  * A warning when `text` is a JSON-RPC message about to go into a session that speaks DAP: the
  * adapter expects `seq`/`type`/`command` and will not understand it. Undefined otherwise.
  */
-export function wireMismatchWarning(wire: 'jsonrpc' | 'dap', text: string): string | undefined {
-  if (wire !== 'dap') return undefined;
+export function wireMismatchWarning(wire: WireProtocol, text: string): string | undefined {
+  if (wire !== DAP_PROTOCOL) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -5,7 +5,7 @@
  * and events, renders and cancels them, and checks the initialize sequence. The wire shape itself is
  * recognised once, by lib/jsonrpc/dap.ts.
  */
-import { recognizeDap } from '../jsonrpc/dap';
+import { DAP_PROTOCOL, recognizeDap } from '../jsonrpc/dap';
 import type { Direction } from '../session/types';
 import { makeCatalog } from './catalog';
 import { dapMethods } from './dap-methods';
@@ -115,16 +115,17 @@ const dapMarkers: DialectMarkers = {
   },
 };
 
-export const dapProfile: DialectProfile<'dap'> = {
-  id: 'dap',
+// Filed under the protocol's own name (lib/jsonrpc/dap.ts), which the classifier tags its messages with.
+export const dapProfile: DialectProfile<typeof DAP_PROTOCOL> = {
+  id: DAP_PROTOCOL,
   title: 'Debug Adapter Protocol',
   label: 'DAP',
   summary: 'DAP: development tool ↔ debug adapter. Not JSON-RPC: seq / type / request_seq, Content-Length framing.',
   specUrl: 'https://microsoft.github.io/debug-adapter-protocol/specification',
-  wire: 'dap',
+  wire: DAP_PROTOCOL,
   // "Content-Length: N\r\n\r\n" before each message, like LSP (DAP base protocol).
   framing: 'content-length',
-  errors: makeCatalog('dap', 'Debug Adapter Protocol', []),
+  errors: makeCatalog(DAP_PROTOCOL, 'Debug Adapter Protocol', []),
   // DAP has no numeric error codes; failed responses are described by describeDapFailure.
   decodeError: () => undefined,
   errorsByMessage: false,

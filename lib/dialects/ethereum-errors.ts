@@ -1,10 +1,11 @@
 /**
  * Ethereum error decoding: the EIP-1474 table, EIP-1193 provider codes, the node messages that
  * travel under generic codes (-32000, -32603 …), and revert data (`Error(string)`, `Panic(uint256)`).
+ * The dialect's file (ethereum.ts) makes the catalog from this table under its own id.
  */
 import type { ErrorCodeInfo } from '../errors/types';
 import type { RawErrorObject } from '../jsonrpc/types';
-import { makeCatalog, numericCode, standardCodes } from './catalog';
+import { numericCode, standardCodes, type FixedCatalog } from './catalog';
 import { isRecord } from './messages';
 import type { DialectErrorInfo } from './types';
 
@@ -14,7 +15,8 @@ const EIP1193 = 'EIP-1193 (Ethereum Provider JavaScript API) — provider/wallet
 /** Provider-level codes: a wallet or injected provider produced them, not the node. */
 export const PROVIDER_CODES: ReadonlySet<number> = new Set([4001, 4100, 4200, 4900, 4901, 4902]);
 
-export const ethereumCatalog = makeCatalog('ethereum', 'Ethereum JSON-RPC', [
+/** The codes Ethereum nodes and providers answer with, in table order. */
+export const ETHEREUM_ERROR_TABLE: readonly ErrorCodeInfo[] = [
   ...standardCodes(`JSON-RPC 2.0 §5.1, restated in ${EIP1474}`),
   { code: -32000, name: 'Invalid input', meaning: 'Missing or invalid parameters. Nodes also use -32000 for most transaction and state errors (see the message).', definedIn: EIP1474 },
   { code: -32001, name: 'Resource not found', meaning: 'Requested resource not found (e.g. an unknown block or filter).', definedIn: EIP1474 },
@@ -40,7 +42,7 @@ export const ethereumCatalog = makeCatalog('ethereum', 'Ethereum JSON-RPC', [
     meaning: 'wallet_switchEthereumChain named a chain the wallet does not know; add it with wallet_addEthereumChain first.',
     definedIn: 'Wallet convention (MetaMask) for EIP-3326 wallet_switchEthereumChain — provider level',
   },
-]);
+];
 
 const GETH_CORE = 'go-ethereum core / txpool errors (same text in most clients)';
 
@@ -151,16 +153,17 @@ function withRevert(info: DialectErrorInfo, data: unknown): DialectErrorInfo {
 }
 
 /**
- * Decode an Ethereum error: revert data first, then known node messages where the code is generic,
- * then the code table. Provider codes (EIP-1193) are flagged as such.
+ * Decode an Ethereum error by `catalog` (the dialect's, made from the table above): revert data
+ * first, then known node messages where the code is generic, then the code table. Provider codes
+ * (EIP-1193) are flagged as such.
  */
-export function decodeEthereumError(error: RawErrorObject): DialectErrorInfo | undefined {
+export function decodeEthereumErrorIn(catalog: FixedCatalog, error: RawErrorObject): DialectErrorInfo | undefined {
   const code = numericCode(error);
   const message = typeof error.message === 'string' ? error.message.slice(0, 2000) : '';
-  const byCode: ErrorCodeInfo | undefined = code !== undefined ? ethereumCatalog.lookup(code) : undefined;
+  const byCode: ErrorCodeInfo | undefined = code !== undefined ? catalog.lookup(code) : undefined;
 
-  if (code === 3) return withRevert({ ...(byCode as ErrorCodeInfo), source: 'ethereum', matchedBy: 'code' }, error.data);
-  if (code !== undefined && PROVIDER_CODES.has(code) && byCode) return { ...byCode, source: 'ethereum', matchedBy: 'code', providerLevel: true };
+  if (code === 3) return withRevert({ ...(byCode as ErrorCodeInfo), source: catalog.source, matchedBy: 'code' }, error.data);
+  if (code !== undefined && PROVIDER_CODES.has(code) && byCode) return { ...byCode, source: catalog.source, matchedBy: 'code', providerLevel: true };
 
   // The generic codes carry the real cause in the message.
   const generic = code === undefined || code === -32000 || code === -32603 || code === -32003 || code === -32005 || code === -32010 || code === -32015;
@@ -172,11 +175,11 @@ export function decodeEthereumError(error: RawErrorObject): DialectErrorInfo | u
         name: hit.name,
         meaning: hit.meaning,
         definedIn: hit.definedIn ?? GETH_CORE,
-        source: 'ethereum',
+        source: catalog.source,
         matchedBy: 'message',
       };
       return hit.name === 'Execution reverted' ? withRevert(info, error.data) : info;
     }
   }
-  return byCode ? { ...byCode, source: 'ethereum', matchedBy: 'code' } : undefined;
+  return byCode ? { ...byCode, source: catalog.source, matchedBy: 'code' } : undefined;
 }

@@ -3,7 +3,9 @@
  * EIP-1193 provider codes, methods and example calls. No cancellation and no lifecycle.
  */
 import { noLifecycle } from './base';
-import { decodeEthereumError, ethereumCatalog } from './ethereum-errors';
+import { makeCatalog } from './catalog';
+import { ETHEREUM_ERROR_TABLE, decodeEthereumErrorIn } from './ethereum-errors';
+import type { RawErrorObject } from '../jsonrpc/types';
 import { renderJsonRpc } from './messages';
 import type { DialectMarkers, DialectProfile, MethodInfo } from './types';
 
@@ -94,6 +96,11 @@ const ethereumMarkers: DialectMarkers = {
     };
   },
 };
+
+export const ethereumCatalog = makeCatalog('ethereum', 'Ethereum JSON-RPC', ETHEREUM_ERROR_TABLE);
+
+/** Decode an Ethereum error by this dialect's catalog (how: decodeEthereumErrorIn, ethereum-errors.ts). */
+export const decodeEthereumError = (error: RawErrorObject) => decodeEthereumErrorIn(ethereumCatalog, error);
 
 export const ethereumProfile: DialectProfile<'ethereum'> = {
   id: 'ethereum',

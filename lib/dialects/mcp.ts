@@ -228,3 +228,9 @@ export const mcpProfile: DialectProfile<'mcp'> = {
   render: (step, options) => renderJsonRpc(step, options?.id),
   createLifecycleChecker: () => combineCheckers(createMcpLifecycleChecker(), createMcpToolChecker()),
 };
+
+/**
+ * For what only MCP sessions have (the MCP panes, Streamable HTTP's session rules): whether a
+ * session's dialect id is MCP's, asked here so no other file spells the id.
+ */
+export const isMcpDialect = (id: string | undefined): boolean => id === mcpProfile.id;

@@ -7,6 +7,7 @@
 import type { ErrorCodeInfo } from '../errors/types';
 import type { FixedCatalog } from './catalog';
 import type { Classified, RawErrorObject } from '../jsonrpc/types';
+import type { WireProtocol } from '../jsonrpc/dap';
 import type { Direction, Finding, Framing, JsonRpcId } from '../session/types';
 import type { MessageEntry } from './messages';
 import type { DialectStart } from './start';
@@ -172,7 +173,7 @@ export interface DialectProfile<Id extends string = string> {
   /** Where the protocol is specified. */
   specUrl?: string;
   /** DAP is not JSON-RPC: its messages are rendered and recognised differently. */
-  wire: 'jsonrpc' | 'dap';
+  wire: WireProtocol;
   /**
    * The framing its messages use on a byte stream (stdio, TCP, a Unix socket): choosing the dialect
    * in the connect form sets it. null: the dialect says nothing about streams (HTTP-only, or any).

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { serializeSessionFile } from '../session/file-format';
 import type { SessionFileV1, TargetSpec } from '../session/types';
+import { isHttpTarget } from '../targets/http';
 import { buildHar } from './har';
 import { HTML_EXPORT_CSP, buildHtmlExport } from './html';
 import { buildNdjson } from './ndjson';
@@ -64,7 +65,7 @@ export const EXPORT_FORMATS = {
     extension: 'har',
     contentType: 'application/json; charset=utf-8',
     redaction: true,
-    unavailable: (target) => (target.kind === 'http' ? null : 'only for HTTP sessions'),
+    unavailable: (target) => (isHttpTarget(target) ? null : 'only for HTTP sessions'),
     build: (file) => {
       const har = buildHar(file);
       return har.ok ? ok(JSON.stringify(har.har, null, 2) + '\n') : har;

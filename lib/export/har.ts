@@ -8,6 +8,7 @@
  * before building the HAR: this module copies what it is given.
  */
 import type { SessionFileV1, TrafficEvent } from '../session/types';
+import { isHttpTarget } from '../targets/http';
 
 export interface HarNameValue {
   name: string;
@@ -125,7 +126,7 @@ const HEADERS_NOTE =
   'request headers are the target\'s headers plus Content-Type and Accept, which rpcscope always sends; rpcscope does not record them per request';
 
 export function buildHar(file: SessionFileV1, creatorVersion = '0.1.0'): HarResult {
-  if (file.target.kind !== 'http') {
+  if (!isHttpTarget(file.target)) {
     return { ok: false, error: `HAR export is for HTTP sessions; this one is ${file.target.kind} (export the session file or HTML instead)` };
   }
   const target = file.target;

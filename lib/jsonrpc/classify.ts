@@ -3,7 +3,7 @@
  * (a schema library would cost as much as the parse itself). Never throws, whatever the input.
  */
 import type { Finding } from '../session/types';
-import { recognizeDap } from './dap';
+import { DAP_PROTOCOL, recognizeDap } from './dap';
 import { duplicateKeyFindings } from './rules/duplicate-keys';
 import { classifyValue } from './rules/envelope';
 import { finding } from './rules/table';
@@ -60,7 +60,7 @@ function classifyParsed(text: string, value: unknown, opts?: ClassifyOptions): C
       hasId: false,
       method: dap.command ?? dap.event,
       findings: [],
-      protocol: 'dap',
+      protocol: DAP_PROTOCOL,
       dap,
       value,
     };

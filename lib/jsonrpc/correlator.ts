@@ -10,6 +10,7 @@ import type { BatchItem, DecodedError, Direction, EventPatch, Finding } from '..
 import { observeBatchReply, observeSingleAnswer, pairEntry, type AnswerContext } from './correlator-answers';
 import { firstError, noResponseFinding } from './correlator-checks';
 import { baseItem, type BatchRecord, type Entry, type LaterFinding, live, opposite, Outcome, Space } from './correlator-state';
+import { DAP_PROTOCOL } from './dap';
 import { finding } from './rules/table';
 import type { Classified, ClassifiedItem, CorrelationResult, CorrelatorOptions, ObservedMessage, PendingRequest, RawErrorObject } from './types';
 
@@ -49,7 +50,7 @@ export class Correlator {
     if (msg.dir !== 'in' && msg.dir !== 'out') return { findings: [], patches: [] };
     const c = msg.classified;
     let r: CorrelationResult;
-    if (c.protocol === 'dap' && c.dap) r = this.observeDap(msg, out);
+    if (c.protocol === DAP_PROTOCOL && c.dap) r = this.observeDap(msg, out);
     else if (c.kind === 'batch') r = this.observeBatch(msg, out);
     else if (c.kind === 'parse-error') r = this.observeAsk(msg, c, out);
     else if (c.kind === 'not-jsonrpc') r = { findings: out.findings, patches: [] };

@@ -6,6 +6,14 @@
  */
 import type { DapMeta } from '../session/types';
 
+/**
+ * DAP's name: the classifier tags DAP messages with it (`protocol`), and the DAP dialect
+ * (lib/dialects/dap.ts) is filed under it, so the protocol and its dialect are one word.
+ */
+export const DAP_PROTOCOL = 'dap';
+/** What a dialect's messages are shaped as: JSON-RPC, or DAP's own base protocol. */
+export type WireProtocol = 'jsonrpc' | typeof DAP_PROTOCOL;
+
 const DAP_TYPES = new Set(['request', 'response', 'event']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -11,6 +11,9 @@
  */
 import type { MessageEntry } from '../dialects/messages';
 import { isRecord } from '../dialects/messages';
+import { ethereumProfile } from '../dialects/ethereum';
+import { lspProfile } from '../dialects/lsp';
+import { mcpProfile } from '../dialects/mcp';
 import { requestText } from './messages';
 import type { ProbeDialectId } from './types';
 
@@ -28,10 +31,10 @@ export const DETECTION_STEPS: readonly DetectionStep[] = [
   {
     text: requestText('ping', '"probe-detect-ping"'),
     decide: (a) => {
-      if (a?.kind === 'response' && isRecord(a.result) && Object.keys(a.result).length === 0) return { dialect: 'mcp', evidence: 'auto: ping was answered {}' };
-      if (code(a) === -32002) return { dialect: 'lsp', evidence: 'auto: a request before initialize was answered -32002 (ServerNotInitialized)' };
+      if (a?.kind === 'response' && isRecord(a.result) && Object.keys(a.result).length === 0) return { dialect: mcpProfile.id, evidence: 'auto: ping was answered {}' };
+      if (code(a) === -32002) return { dialect: lspProfile.id, evidence: 'auto: a request before initialize was answered -32002 (ServerNotInitialized)' };
       if (code(a) === -32601 && typeof a?.error?.message === 'string' && VSCODE_JSONRPC_UNHANDLED.test(a.error.message)) {
-        return { dialect: 'lsp', evidence: 'auto: ping before initialize was answered -32601 "Unhandled method ping", the words of vscode-jsonrpc, which language servers are built on' };
+        return { dialect: lspProfile.id, evidence: 'auto: ping before initialize was answered -32601 "Unhandled method ping", the words of vscode-jsonrpc, which language servers are built on' };
       }
       return undefined;
     },
@@ -40,7 +43,7 @@ export const DETECTION_STEPS: readonly DetectionStep[] = [
     text: requestText('eth_chainId', '"probe-detect-chain"', []),
     decide: (a) =>
       a?.kind === 'response' && typeof a.result === 'string' && a.result.startsWith('0x')
-        ? { dialect: 'ethereum', evidence: `auto: eth_chainId was answered ${JSON.stringify(a.result).slice(0, 40)}` }
+        ? { dialect: ethereumProfile.id, evidence: `auto: eth_chainId was answered ${JSON.stringify(a.result).slice(0, 40)}` }
         : undefined,
   },
 ];

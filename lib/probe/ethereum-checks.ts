@@ -2,7 +2,7 @@
  * Ethereum's own checks (EIP-1474): quantities encoded as the EIP says, and errors carrying its
  * codes. Only read-only methods are sent (eth_chainId, eth_getBalance of a malformed address).
  */
-import { ethereumCatalog } from '../dialects/ethereum-errors';
+import { ethereumCatalog } from '../dialects/ethereum';
 import { didText, errorCode, fail, idKeyOf, pass, singleEntry } from './judge';
 import { UNKNOWN_METHOD, requestText } from './messages';
 import type { Judgement, ProbeCheck, ProbeExchange } from './types';

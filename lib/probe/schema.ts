@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DIALECT_IDS } from '../dialects/registry';
+import { DAP_PROTOCOL } from '../jsonrpc/dap';
 import { LIMITS } from '../session/schema-blocks';
 import type { ProbeDialectId, ProbeReport, ProbeResult } from './types';
 
@@ -22,7 +23,7 @@ export const PROBE_LIMITS = {
 } as const;
 
 /** DAP is not JSON-RPC and has no probe (lib/probe/types.ts). */
-const PROBE_DIALECT_IDS = DIALECT_IDS.filter((d): d is ProbeDialectId => d !== 'dap') as [ProbeDialectId, ...ProbeDialectId[]];
+const PROBE_DIALECT_IDS = DIALECT_IDS.filter((d): d is ProbeDialectId => d !== DAP_PROTOCOL) as [ProbeDialectId, ...ProbeDialectId[]];
 
 const text = z.string().max(LIMITS.textChars);
 const label = z.string().max(LIMITS.labelChars);

@@ -6,13 +6,14 @@
  */
 import type { ConnectableKind } from '../targets/registry';
 import type { DialectId } from '../dialects/registry';
+import type { DAP_PROTOCOL } from '../jsonrpc/dap';
 import type { EventKind, Finding } from '../session/types';
 
 /** RFC 2119 words as the spec uses them: a broken MUST fails the probe, a broken SHOULD is reported. */
 export type ProbeLevel = 'MUST' | 'SHOULD';
 
 /** DAP is not JSON-RPC, so it has no probe; every other dialect has a plan (plans.ts). */
-export type ProbeDialectId = Exclude<DialectId, 'dap'>;
+export type ProbeDialectId = Exclude<DialectId, typeof DAP_PROTOCOL>;
 
 /** Groups of checks; a dialect can say a whole group does not apply to it (LSP and MCP have no batches). */
 export type ProbeGroup = 'spec-example' | 'batch' | 'notification' | 'id' | 'invalid-request' | 'parse-error' | 'lifecycle' | 'transport' | 'dialect';

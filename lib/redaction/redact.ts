@@ -79,6 +79,10 @@ export interface Redacted {
 
 type Obj = Record<string, unknown>;
 
+/** Event members `event()` redacts with their own pass (or keeps as they are) instead of the deep walk. */
+const OWN_PASS = { raw: true, rawBase64: true, http: true, error: true } satisfies Partial<Record<keyof TrafficEvent, true>>;
+const hasOwnPass = (member: string) => Object.prototype.hasOwnProperty.call(OWN_PASS, member);
+
 class Tally {
   readonly counts = new Map<RedactionKind, number>();
   readonly hits = new Map<string, RedactionHit>();
@@ -269,7 +273,7 @@ class Redactor {
     const where = `events[seq ${ev.seq}]`;
     const out: Obj = {};
     for (const [k, v] of Object.entries(ev)) {
-      if (k === 'raw' || k === 'rawBase64' || k === 'http' || k === 'error') out[k] = v;
+      if (hasOwnPass(k)) out[k] = v;
       else out[k] = this.deep(v, `${where}.${k}`, ev.seq);
     }
     const e = out as unknown as TrafficEvent;

@@ -16,10 +16,11 @@ type Obj = Record<string, unknown>;
 
 const FILE_ORDER = ['format', 'version', 'name', 'startedAt', 'target', 'redactions', 'events', 'comments', 'probe'];
 const TARGET_ORDER = ['kind', 'url', 'host', 'port', 'command', 'args', 'cwd', 'framing', 'subprotocols', 'headers', 'env'];
-const EVENT_ORDER = [
-  'seq', 't', 'time', 'dir', 'kind', 'id', 'idText', 'method', 'state', 'late', 'pair', 'latencyMs',
-  'error', 'findings', 'items', 'reason', 'protocol', 'note', 'dap', 'http', 'ws', 'process', 'raw', 'rawBase64',
-];
+// Written as TrafficEvent's members (the compiler checks each name), in the order the file shows them.
+const EVENT_ORDER = Object.keys({
+  seq: 1, t: 1, time: 1, dir: 1, kind: 1, id: 1, idText: 1, method: 1, state: 1, late: 1, pair: 1, latencyMs: 1,
+  error: 1, findings: 1, items: 1, reason: 1, protocol: 1, note: 1, dap: 1, http: 1, ws: 1, process: 1, raw: 1, rawBase64: 1,
+} satisfies Partial<Record<keyof TrafficEvent, 1>>);
 const ITEM_ORDER = ['index', 'kind', 'id', 'idText', 'method', 'state', 'pair', 'pairIndex', 'latencyMs', 'error', 'findings'];
 const ERROR_ORDER = ['code', 'name', 'message', 'meaning', 'source', 'data'];
 const FINDING_ORDER = ['rule', 'severity', 'message', 'path', 'spec'];

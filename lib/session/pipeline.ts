@@ -10,12 +10,12 @@ import type { Classified, CorrelationResult, ObservedMessage, RawErrorObject } f
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
 import { dialectDescriber } from '../dialects/describe';
-import { describeDapFailure } from '../dialects/dap';
+import { dapProfile, describeDapFailure } from '../dialects/dap';
 import type { DialectProfile, LifecycleChecker, LifecycleInput } from '../dialects/types';
 import type { ErrorCatalog } from '../errors/types';
 import type { FrameHint } from '../framing/types';
 import { finding } from '../jsonrpc/rules/table';
-import type { DecodedError, Direction, EventKind, EventPatch, Finding, SessionDialect, TrafficEvent } from './types';
+import type { DecodedError, Direction, EventKind, EventPatch, Finding, HttpMeta, ProcessMeta, SessionDialect, TrafficEvent, WsMeta } from './types';
 import { ProgressLinks } from './progress-links';
 import { newEvent } from './event-shape';
 
@@ -31,9 +31,9 @@ export interface WireExtras {
   rawBase64?: string;
   /** What the framing layer knows went wrong with this frame (lib/framing/hints.ts). */
   framingHint?: FrameHint;
-  http?: TrafficEvent['http'];
-  ws?: TrafficEvent['ws'];
-  process?: TrafficEvent['process'];
+  http?: HttpMeta;
+  ws?: WsMeta;
+  process?: ProcessMeta;
 }
 
 /** What a schema check (an OpenRPC document) sees of one message. */
@@ -367,7 +367,7 @@ function hintFinding(hint: FrameHint): Finding {
 /** A DAP response with success: false, as the decoded error the inspector and counts show. */
 function dapError(value: unknown): DecodedError {
   const f = describeDapFailure(value);
-  return { code: f?.errorId ?? null, message: f?.detail ?? f?.reason ?? '', name: f?.name ?? 'Request failed', meaning: f?.meaning ?? 'The adapter reported a failure.', source: 'dap' };
+  return { code: f?.errorId ?? null, message: f?.detail ?? f?.reason ?? '', name: f?.name ?? 'Request failed', meaning: f?.meaning ?? 'The adapter reported a failure.', source: dapProfile.errors.source };
 }
 
 function copyExtras(event: TrafficEvent, extras: WireExtras): void {

@@ -4,6 +4,7 @@
  * between POSTs, so a live one left over from an hour ago is only clutter). Pure, so the
  * rules are tested without a page.
  */
+import { targetKindDef } from '../targets/registry';
 import type { SessionSummary } from './types';
 
 /** An HTTP session with nothing on the wire for this long shows "idle". */
@@ -13,7 +14,7 @@ export const IDLE_AFTER_MS = 5 * 60_000;
 export const targetKey = (s: SessionSummary) => JSON.stringify(s.target);
 
 export function isIdle(s: SessionSummary, lastActivityMs: number | undefined, now: number, idleAfterMs = IDLE_AFTER_MS): boolean {
-  if (s.target.kind !== 'http' || s.status !== 'open') return false;
+  if (!targetKindDef(s.target.kind).perRequestExchanges || s.status !== 'open') return false;
   const last = lastActivityMs ?? Date.parse(s.startedAt);
   return Number.isFinite(last) && now - last >= idleAfterMs;
 }

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import { headerRows, type HeaderRow, type TargetKindDef } from './kind';
 import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
 
-const URL_SCHEMES = ['http', 'https'] as const;
+export const HTTP_URL_SCHEMES = ['http', 'https'] as const;
 
 export const HttpTargetSchema = z.object({
   kind: z.literal('http'),
-  url: urlWith(URL_SCHEMES),
+  url: urlWith(HTTP_URL_SCHEMES),
   headers: targetHeaders.optional(),
 });
 export type HttpTarget = z.infer<typeof HttpTargetSchema>;
+
+/**
+ * For what only an HTTP target has (its URL's POST exchanges, MCP's Streamable HTTP session, a HAR
+ * of them): the one test of a target's kind for HTTP, so no other file spells the kind.
+ */
+export const isHttpTarget = (target: { kind: string }): target is HttpTarget => target.kind === 'http';
 
 export interface HttpForm {
   url: string;
@@ -21,17 +27,18 @@ export const http: TargetKindDef<HttpTarget, HttpForm, typeof HttpTargetSchema> 
   kind: 'http',
   label: 'HTTP',
   stream: false,
+  perRequestExchanges: true,
   schema: HttpTargetSchema,
   roles: { url: 'url', headers: 'headers' },
   describe: (t) => t.url,
   key: (t) => `http ${t.url}`,
-  urlSchemes: URL_SCHEMES,
+  urlSchemes: HTTP_URL_SCHEMES,
   cli: {
     flag: '--http',
     value: 'URL',
     usage: '[--header "Name: value"]...',
     build: (a) =>
-      hasScheme(a.value, URL_SCHEMES)
+      hasScheme(a.value, HTTP_URL_SCHEMES)
         ? { ok: true, target: { kind: 'http', url: a.value, headers: a.headers } }
         : { ok: false, error: `not a URL: ${JSON.stringify(a.value)}` },
   },

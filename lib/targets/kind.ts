@@ -118,6 +118,12 @@ export interface TargetKindBase<T extends { kind: string }, S extends z.ZodType<
   label: string;
   /** Carries raw bytes that need a framing decoder (the transport says the same; a test checks). */
   stream: boolean;
+  /**
+   * Each message is its own exchange (an HTTP POST): what comes back on it belongs to it, and
+   * nothing is held open between messages, so there is no "connected" moment and a quiet open
+   * session is only idle. False for kinds that hold one connection or process for the session.
+   */
+  perRequestExchanges: boolean;
   /** Checks a target from outside (API body, imported file, the form) with limits on every member. */
   schema: S;
   roles: FieldRoles<T>;

@@ -82,6 +82,9 @@ export function kindForUrl(url: string): TargetKind | undefined {
   return scheme === undefined ? undefined : TARGET_KIND_LIST.find((k) => targetKindDef(k).urlSchemes?.includes(scheme));
 }
 
+/** Whether a target is HTTP, for what only HTTP targets have (the one test is http.ts's). */
+export { isHttpTarget } from './http';
+
 /** The command line that starts the target again (a spawned program), or undefined for kinds that have none. */
 export function launchCommandOf(target: TargetSpec): string | undefined {
   return targetKindDef(target.kind).launch?.(target);

@@ -52,6 +52,7 @@ export const stdio: TargetKindDef<StdioTarget, StdioForm, typeof StdioTargetSche
   kind: 'stdio',
   label: 'stdio',
   stream: true,
+  perRequestExchanges: false,
   schema: StdioTargetSchema,
   roles: { command: 'text', args: 'args', cwd: 'text', env: 'env', framing: 'plain' },
   describe: (t) => [t.command, ...(t.args ?? [])].map(word).join(' '),

@@ -7,8 +7,11 @@
  */
 import { z } from 'zod';
 import { LIMITS, noNul } from '../session/schema-blocks';
+import { HTTP_URL_SCHEMES, http } from './http';
 import type { ObservedKindDef } from './kind';
-import { urlWith } from './parts';
+import { schemeOf, urlWith } from './parts';
+import { stdio } from './stdio';
+import { WEBSOCKET_URL_SCHEMES, websocket } from './websocket';
 
 export const TAP_FRAMINGS = ['auto', 'content-length', 'newline'] as const;
 export type TapFraming = (typeof TAP_FRAMINGS)[number];
@@ -20,7 +23,7 @@ export const TapTargetSchema = z
     command: z.string().min(1, 'command is empty').max(LIMITS.pathChars).regex(noNul, 'command may not contain NUL').optional(),
     args: z.array(z.string().max(LIMITS.argChars).regex(noNul, 'argument may not contain NUL')).max(LIMITS.args).optional(),
     /** HTTP/WebSocket: the server the proxy forwards to, and the address the client points at. */
-    to: urlWith(['http', 'https', 'ws', 'wss'] as const).optional(),
+    to: urlWith([...HTTP_URL_SCHEMES, ...WEBSOCKET_URL_SCHEMES]).optional(),
     listen: z.string().min(1).max(LIMITS.nameChars).regex(noNul, 'listen may not contain NUL').optional(),
     /** The program that started the tap (the client side), when it could be told. */
     client: z.string().min(1).max(LIMITS.nameChars).regex(noNul, 'client may not contain NUL').optional(),
@@ -36,14 +39,26 @@ export function serverSide(t: TapTarget): string {
   return t.to ?? [t.command ?? '', ...(t.args ?? [])].map(word).join(' ');
 }
 
+/**
+ * The OpenRPC key of the server a tap stands in front of, as that server's own kind spells it, so
+ * a tap and a direct session to the same server share the documents remembered for it.
+ */
+function serverKey(t: TapTarget): string {
+  if (t.to === undefined) return stdio.key({ kind: stdio.kind, command: t.command ?? '', args: t.args, framing: t.framing ?? 'auto' });
+  const scheme = schemeOf(t.to);
+  const ws = scheme !== undefined && (WEBSOCKET_URL_SCHEMES as readonly string[]).includes(scheme);
+  return ws ? websocket.key({ kind: websocket.kind, url: t.to }) : http.key({ kind: http.kind, url: t.to });
+}
+
 export const tap: ObservedKindDef<TapTarget, typeof TapTargetSchema> = {
   kind: 'tap',
   label: 'Tap',
   stream: true,
+  perRequestExchanges: false,
   schema: TapTargetSchema,
   roles: { command: 'text', args: 'args', to: 'url', listen: 'plain', client: 'plain', framing: 'plain' },
   describe: (t) => `${t.client ?? 'client'} ↔ ${serverSide(t)}`,
-  key: (t) => (t.to !== undefined ? `${/^wss?:/.test(t.to) ? 'websocket' : 'http'} ${t.to}` : `stdio ${JSON.stringify([t.command, ...(t.args ?? [])])}`),
+  key: serverKey,
   connect: 'not-offered',
   howToStart:
     'a tap is not connected to from rpcscope: put `rpcscope tap -- COMMAND ARGS…` in place of the server command in the client\'s configuration (editor, MCP client), or point an HTTP/WebSocket client at `rpcscope tap --listen 127.0.0.1:PORT --to URL`, and the conversation appears here',

@@ -21,6 +21,7 @@ export const tcp: TargetKindDef<TcpTarget, TcpForm, typeof TcpTargetSchema> = {
   kind: 'tcp',
   label: 'TCP',
   stream: true,
+  perRequestExchanges: false,
   schema: TcpTargetSchema,
   roles: { host: 'text', port: 'plain', framing: 'plain' },
   describe: (t) => `${t.host}:${t.port}`,

@@ -24,6 +24,7 @@ export const unix: TargetKindDef<UnixTarget, UnixForm, typeof UnixTargetSchema> 
   kind: 'unix',
   label: 'Unix',
   stream: true,
+  perRequestExchanges: false,
   schema: UnixTargetSchema,
   roles: { path: 'text', framing: 'plain' },
   describe: (t) => t.path,

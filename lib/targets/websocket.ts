@@ -4,11 +4,11 @@ import { LIMITS, headerToken } from '../session/schema-blocks';
 import { headerRows, type HeaderRow, type TargetKindDef } from './kind';
 import { hasScheme, headersOf, targetHeaders, urlWith } from './parts';
 
-const URL_SCHEMES = ['ws', 'wss'] as const;
+export const WEBSOCKET_URL_SCHEMES = ['ws', 'wss'] as const;
 
 export const WebSocketTargetSchema = z.object({
   kind: z.literal('websocket'),
-  url: urlWith(URL_SCHEMES),
+  url: urlWith(WEBSOCKET_URL_SCHEMES),
   headers: targetHeaders.optional(),
   subprotocols: z.array(z.string().min(1).max(LIMITS.headerNameChars).regex(headerToken)).max(LIMITS.subprotocols).optional(),
 });
@@ -25,17 +25,18 @@ export const websocket: TargetKindDef<WebSocketTarget, WebSocketForm, typeof Web
   kind: 'websocket',
   label: 'WebSocket',
   stream: false,
+  perRequestExchanges: false,
   schema: WebSocketTargetSchema,
   roles: { url: 'url', headers: 'headers', subprotocols: 'texts' },
   describe: (t) => t.url,
   key: (t) => `websocket ${t.url}`,
-  urlSchemes: URL_SCHEMES,
+  urlSchemes: WEBSOCKET_URL_SCHEMES,
   cli: {
     flag: '--ws',
     value: 'URL',
     usage: '[--header "Name: value"]... [--subprotocol P]',
     build: (a) =>
-      hasScheme(a.value, URL_SCHEMES)
+      hasScheme(a.value, WEBSOCKET_URL_SCHEMES)
         ? { ok: true, target: { kind: 'websocket', url: a.value, headers: a.headers, subprotocols: a.subprotocols } }
         : { ok: false, error: `not a URL: ${JSON.stringify(a.value)}` },
   },

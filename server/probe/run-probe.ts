@@ -13,7 +13,7 @@ import { PROBE_PLANS, isProbeDialect, planChecks } from '../../lib/probe/plans';
 import { countResults, resultOf } from '../../lib/probe/report';
 import { PROBE_TRANSPORTS } from '../../lib/probe/transports';
 import type { ProbeCheck, ProbeContext, ProbeDialectId, ProbeExchange, ProbeReply, ProbeReport, ProbeResult } from '../../lib/probe/types';
-import { describeTarget, isConnectableKind } from '../../lib/targets/registry';
+import { describeTarget, isConnectableKind, targetKindDef } from '../../lib/targets/registry';
 import { bodyOfRaw } from '../../lib/probe/judge';
 import type { TrafficEvent } from '../../lib/session/types';
 import type { LiveSession } from '../session/live-session';
@@ -43,7 +43,7 @@ export async function probeSession(session: LiveSession, log: EventLog, opts: Pr
   const startedAt = new Date().toISOString();
   const kind = session.target.kind;
   if (!isConnectableKind(kind)) throw new Error(`a ${kind} session cannot be probed: rpcscope does not connect to it`);
-  const facts = PROBE_TRANSPORTS[kind];
+  const facts = { ...PROBE_TRANSPORTS[kind], perRequestExchanges: targetKindDef(kind).perRequestExchanges };
   let sentinels = 0;
   const ctxFor = (dialect: ProbeDialectId): ProbeContext => ({
     dialect,

@@ -7,9 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Frame } from '../../lib/framing/types';
 import { MessagePipeline, type MessageCheck, type PipelineOutput } from '../../lib/session/pipeline';
-import type { EventPatch, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
+import type { EventPatch, HttpMeta, SessionDialect, SessionOptions, SessionSummary, TargetSpec, TrafficEvent } from '../../lib/session/types';
 import type { ErrorCatalog } from '../../lib/errors/types';
-import { describeTarget } from '../../lib/targets/registry';
+import { describeTarget, isHttpTarget, targetKindDef } from '../../lib/targets/registry';
 import { createTransport } from '../transports/registry';
 import { NOT_READING, SendRefusedError } from '../transports/send-queue';
 import type { SessionTransport, Transport, TransportEvents, TransportOptions } from '../transports/types';
@@ -74,8 +74,8 @@ export class LiveSession {
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
     this.maxFrameBytes = init.options?.maxFrameBytes;
-    this.http = this.target.kind === 'http' ? new HttpExchanges(this.pipeline, this.target.url) : null;
-    this.mcp = this.target.kind === 'http'
+    this.http = isHttpTarget(this.target) ? new HttpExchanges(this.pipeline, this.target.url) : null;
+    this.mcp = isHttpTarget(this.target)
       ? new McpHttpSession(this.target, { dialect: () => this.pipeline.dialect.id, initialized: (protocolVersion) => this.transport?.openServerStream?.({ protocolVersion }) })
       : null;
     this.summary = {
@@ -108,7 +108,7 @@ export class LiveSession {
     if (this.closed) return;
     this.summary.status = 'open';
     // HTTP connects per request: the transport said "ready", and "connected" waits for an answer.
-    if (this.target.kind !== 'http') this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
+    if (!targetKindDef(this.target.kind).perRequestExchanges) this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `connected to ${describeTarget(this.target)}`));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     this.emitSummary();
@@ -272,7 +272,7 @@ export class LiveSession {
   }
 
   /** HTTP: a POST is over; its request is settled by what came back or by what failed. */
-  private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: TrafficEvent['http'] }): void {
+  private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: HttpMeta }): void {
     if (ref === undefined || !this.http) return;
     this.mcp?.ended(ref);
     if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));

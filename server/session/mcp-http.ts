@@ -5,6 +5,7 @@
  */
 import { checkMcpHttpReply, postFacts, type McpPostFacts } from '../../lib/dialects/mcp-http';
 import { isRecord } from '../../lib/dialects/messages';
+import { isMcpDialect } from '../../lib/dialects/mcp';
 import type { PipelineOutput } from '../../lib/session/pipeline';
 import type { HttpTarget } from '../../lib/session/types';
 
@@ -63,7 +64,7 @@ export class McpHttpSession {
       const version = isRecord(result) && typeof result.protocolVersion === 'string' ? result.protocolVersion.slice(0, 64) : undefined;
       this.hooks.initialized(version);
     }
-    if (this.hooks.dialect() !== 'mcp') return;
+    if (!isMcpDialect(this.hooks.dialect())) return;
     const body = out.event.kind === 'no-body' ? undefined : out.classified;
     const findings = checkMcpHttpReply(post.facts, { status: http?.status, body, first });
     if (findings.length) out.event.findings.push(...findings);

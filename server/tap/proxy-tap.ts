@@ -22,6 +22,9 @@ import { WsRelay } from './proxy-ws';
 import { RecordingClient } from './recording-client';
 import type { TapExit, TapIo } from './stdio-tap';
 
+/** The Upgrade header's token for a WebSocket handshake, in any case (RFC 6455 §4.2.1; HTTP tokens are case-insensitive). */
+const WEBSOCKET_UPGRADE = /^websocket$/i;
+
 export class ProxyTap {
   private readonly server = http.createServer({ noDelay: true });
   // noDelay: each message goes out as it is written (Nagle's algorithm would hold small replies back).
@@ -65,7 +68,7 @@ export class ProxyTap {
       relayExchange(ctx, req, res);
     });
     this.server.on('upgrade', (req, socket, head) => {
-      if (!isOurHost(req.headers.host, port) || String(req.headers.upgrade).toLowerCase() !== 'websocket') {
+      if (!isOurHost(req.headers.host, port) || !WEBSOCKET_UPGRADE.test(String(req.headers.upgrade))) {
         socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }

@@ -95,7 +95,7 @@ export const clearCookie = (secure: boolean) => `${COOKIE_NAME}=; Path=/; HttpOn
 /** The origin this server is reached at: the configured public URL, else what the Host header says. */
 export function ownOrigin(req: IncomingMessage, publicUrl: URL | undefined): string {
   if (publicUrl) return publicUrl.origin;
-  return `${isHttps(req, undefined) ? 'https' : 'http'}://${req.headers.host ?? ''}`;
+  return `${isHttps(req, undefined) ? 'https:' : 'http:'}//${req.headers.host ?? ''}`;
 }
 
 /**

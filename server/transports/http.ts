@@ -27,7 +27,9 @@ const MAX_SOCKETS = 32;
 class ClosedError extends Error {}
 
 export class HttpTransport implements Transport, PostOwner {
-  readonly kind = 'http' as const;
+  get kind(): HttpTarget['kind'] {
+    return this.target.kind;
+  }
   readonly stream = false;
   /** Each message goes out as a POST to the target's URL: recorded with it. */
   outgoingFacts(): { http: HttpMeta } {

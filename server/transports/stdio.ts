@@ -52,7 +52,9 @@ function spawnErrorWords(err: NodeJS.ErrnoException, command: string): string {
 }
 
 export class StdioTransport implements Transport {
-  readonly kind = 'stdio' as const;
+  get kind(): StdioTarget['kind'] {
+    return this.target.kind;
+  }
   readonly stream = true;
   get framing(): StdioTarget['framing'] {
     return this.target.framing;

@@ -9,7 +9,7 @@ function invalid({ host, port }: TcpTarget): string | undefined {
   return undefined;
 }
 
-export function createTcpTransport(target: TcpTarget, events: TransportEvents, options?: TransportOptions): StreamSocketTransport<'tcp'> {
+export function createTcpTransport(target: TcpTarget, events: TransportEvents, options?: TransportOptions): StreamSocketTransport<TcpTarget['kind']> {
   const { host, port, framing } = target;
-  return new StreamSocketTransport({ kind: 'tcp', connect: { host, port }, where: `${host}:${port}`, framing, invalid: invalid(target) }, events, options);
+  return new StreamSocketTransport({ kind: target.kind, connect: { host, port }, where: `${host}:${port}`, framing, invalid: invalid(target) }, events, options);
 }

@@ -34,7 +34,7 @@ function errorWords(err: NodeJS.ErrnoException, path: string): string | undefine
   }
 }
 
-export function createUnixTransport(target: UnixTarget, events: TransportEvents, options?: TransportOptions): StreamSocketTransport<'unix'> {
+export function createUnixTransport(target: UnixTarget, events: TransportEvents, options?: TransportOptions): StreamSocketTransport<UnixTarget['kind']> {
   const { path, framing } = target;
-  return new StreamSocketTransport({ kind: 'unix', connect: { path }, where: path, framing, invalid: invalid(path), errorWords: (err) => errorWords(err, path) }, events, options);
+  return new StreamSocketTransport({ kind: target.kind, connect: { path }, where: path, framing, invalid: invalid(path), errorWords: (err) => errorWords(err, path) }, events, options);
 }

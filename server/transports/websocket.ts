@@ -41,7 +41,9 @@ export function closeWords(code: number, reason: string): string {
 }
 
 export class WebSocketTransport implements Transport {
-  readonly kind = 'websocket' as const;
+  get kind(): WebSocketTarget['kind'] {
+    return this.target.kind;
+  }
   readonly stream = false;
   private ws: WebSocket | undefined;
   private closedInfo: string | undefined;

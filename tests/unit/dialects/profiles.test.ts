@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectDialect, DIALECT_IDS, dialectLabel, errorSourceLabel, findMethod, getProfile, listProfiles, describeDapFailure, isDialectId } from '@/lib/dialects';
 import { parseCreateSessionBody } from '@/lib/session/schemas';
 import { classify } from '@/lib/jsonrpc/classify';
+import { isMcpDialect } from '@/lib/dialects/mcp';
+import { MessagePipeline } from '@/lib/session/pipeline';
 
 describe('Cancel sends the dialect’s cancel message', () => {
   it('LSP: $/cancelRequest with the pending id', () => {
@@ -188,5 +190,24 @@ describe('DAP failures are named', () => {
       }),
     ).toMatchObject({ name: 'Request failed', errorId: 2001, detail: 'Unable to evaluate x.y: no such name' });
     expect(describeDapFailure({ seq: 9, type: 'response', request_seq: 8, success: true, command: 'next' })).toBeUndefined();
+  });
+
+  it('a DAP message is tagged with the DAP dialect\'s own name, and a failed response\'s error is labelled DAP', () => {
+    const dap = getProfile('dap');
+    expect(classify('{"seq":1,"type":"request","command":"initialize"}').protocol).toBe(dap.id);
+    const pipeline = new MessagePipeline({ dialect: 'dap' });
+    const send = (dir: 'in' | 'out', body: string) => pipeline.message(dir, 0, 0, body, body);
+    send('out', '{"seq":1,"type":"request","command":"next"}');
+    const failed = send('in', '{"seq":2,"type":"response","request_seq":1,"success":false,"command":"next","message":"notStopped"}');
+    expect(failed.event.error?.source).toBe(dap.errors.source);
+    expect(errorSourceLabel(failed.event.error?.source ?? '')).toBe('DAP');
+  });
+});
+
+describe('MCP-only features ask the MCP dialect', () => {
+  it('only an MCP session gets the MCP panes and Streamable HTTP\'s rules', () => {
+    expect(DIALECT_IDS.filter(isMcpDialect)).toEqual(['mcp']);
+    expect(isMcpDialect(undefined)).toBe(false);
+    expect(isMcpDialect('MCP')).toBe(false);
   });
 });

@@ -87,6 +87,13 @@ describe.each(CONNECTABLE_KIND_LIST)('the %s kind is known everywhere', (kind) =
     expect(session.summary.name).toBe(line);
   });
 
+  it('has a transport that names the same kind and, like the record, says whether it carries byte streams', () => {
+    const events = { onBytes() {}, onMessage() {}, onEmptyReply() {}, onExchangeEnd() {}, onSendQueue() {}, onStderr() {}, onMeta() {}, onError() {}, onClose() {} };
+    const transport = createTransport(sample.target, events);
+    expect(transport.kind).toBe(kind);
+    expect(transport.stream).toBe(TARGET_KINDS[kind].stream);
+  });
+
   it('has a role for every member, so substitution and redaction reach all of them', () => {
     const roles = targetKindDef(kind).roles as Record<string, string>;
     for (const member of Object.keys(sample.target)) if (member !== 'kind') expect(roles, member).toHaveProperty(member);
@@ -121,6 +128,12 @@ describe('the tap kind: recorded, never connected to', () => {
     for (const member of Object.keys(target)) if (member !== 'kind') expect(roles, member).toHaveProperty(member);
     expect(redactTarget(target)).toEqual(target);
     expect(targetKey(target)).toBe(targetKey({ kind: 'stdio', command: 'vscode-json-language-server', args: ['--stdio'], framing: 'content-length' }));
+  });
+
+  it('as a reverse proxy shares its OpenRPC key with the HTTP or WebSocket server it forwards to', () => {
+    expect(targetKey({ kind: 'tap', to: 'http://127.0.0.1:3001/mcp', listen: '127.0.0.1:3000' })).toBe(targetKey({ kind: 'http', url: 'http://127.0.0.1:3001/mcp' }));
+    expect(targetKey({ kind: 'tap', to: 'wss://127.0.0.1:3001/', listen: '127.0.0.1:3000' })).toBe(targetKey({ kind: 'websocket', url: 'wss://127.0.0.1:3001/' }));
+    expect(parseTargetSpec({ kind: 'tap', to: 'ftp://127.0.0.1/', listen: '127.0.0.1:3000' }).ok).toBe(false);
   });
 });
 
