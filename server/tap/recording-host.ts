@@ -13,10 +13,7 @@ import { TapRecording } from './recording';
 import type { TapInjectAnswer } from '../../lib/session/tap-wire';
 import type { HostInit, HostReply, RecordingOp } from './recording-ops';
 import { writeOut } from './write-out';
-import { lowerThreadPriority } from './thread-priority';
 
-// The recording may lag and catch up; the conversation must not (recording-client.ts bounds the lag).
-if (process.env.RPCSCOPE_TAP_NICE !== '0') lowerThreadPriority();
 const init = workerData as HostInit;
 const port = parentPort!;
 const log = openTapLog(init.dataDir, init.verbose, process.stderr);
