@@ -1,8 +1,8 @@
 /**
  * The tap's recording thread (a worker; started by recording-client.ts through
  * recording-worker.mjs): a TapRecording, the sink choose-sink.ts picks, the HTTP exchange book,
- * and `--out`. It acknowledges the bytes it has handled so the conversation thread can cap how
- * far it may fall behind.
+ * and `--out`. It copies each side's bytes out of the shared ring (copy-ring.ts) and acknowledges
+ * them, which frees that room for the conversation thread (the ring bounds how far it may lag).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachSink } from './choose-sink';
@@ -11,10 +11,11 @@ import { TapExchanges } from './exchanges';
 import { openTapLog } from './log';
 import { TapRecording } from './recording';
 import type { TapInjectAnswer } from '../../lib/session/tap-wire';
-import type { HostInit, HostReply, RecordingOp } from './recording-ops';
+import type { HostReply, RecordingOp, WorkerInit } from './recording-ops';
+import { copyOut } from './copy-ring';
 import { writeOut } from './write-out';
 
-const init = workerData as HostInit;
+const init = workerData as WorkerInit;
 const port = parentPort!;
 const log = openTapLog(init.dataDir, init.verbose, process.stderr);
 const recording = new TapRecording({ target: init.target, name: init.name, keepEvents: init.out !== undefined });
@@ -55,8 +56,9 @@ port.on('message', (ops: RecordingOp[]) => {
 function handle(op: RecordingOp): void {
   switch (op.op) {
     case 'bytes':
-      recording.bytes(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
-      took += op.chunk.byteLength;
+      // Copied out before the ack below frees that part of the ring for the conversation to reuse.
+      recording.bytes(op.side, copyOut(init.ring, op));
+      took += op.length;
       if (!ackScheduled) {
         ackScheduled = true;
         setImmediate(ack);
