@@ -25,8 +25,13 @@ import { CopyRingWriter } from './copy-ring';
 const FLUSH_MS = 5;
 /** Bytes queued past this go at the end of the event loop's turn (bounds what the queue holds). */
 const FLUSH_BYTES = 1024 * 1024;
-/** How long the end waits for the worker to store what is left and write --out. */
+/**
+ * How long the end waits for the worker to store what is left and write --out, counted from its
+ * last sign of progress (a busy machine may need longer than this for a long burst, and gets it
+ * while the worker keeps acknowledging bytes), and at most END_MAX_MS in all.
+ */
 const END_TIMEOUT_MS = 15_000;
+const END_MAX_MS = 120_000;
 
 export class RecordingClient {
   private readonly worker: Worker;
@@ -34,6 +39,8 @@ export class RecordingClient {
   private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
   private lastExchange = 0;
   private finished: (() => void) | null = null;
+  /** While ending: the wait for the worker, restarted by each acknowledgement. */
+  private endTimer: NodeJS.Timeout | null = null;
   private failed = false;
   private injectListener: ((ask: TapInject) => void) | null = null;
   private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
@@ -54,7 +61,10 @@ export class RecordingClient {
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
     this.worker.on('message', (r: HostReply) => {
-      if (r.op === 'took') this.ring.readUpTo(r.bytes);
+      if (r.op === 'took') {
+        this.ring.readUpTo(r.bytes);
+        this.endTimer?.refresh();
+      }
       else if (r.op === 'ready') isReady();
       else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
@@ -157,7 +167,8 @@ export class RecordingClient {
     if (!this.failed) {
       const done = new Promise<void>((resolve) => {
         this.finished = resolve;
-        setTimeout(resolve, END_TIMEOUT_MS).unref();
+        this.endTimer = setTimeout(resolve, END_TIMEOUT_MS).unref();
+        setTimeout(resolve, END_MAX_MS).unref();
       });
       this.post({ op: 'end', exit, why });
       this.flush();

@@ -48,9 +48,24 @@ async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
   reply({ op: 'done' });
 }
 
-// The conversation thread posts its ops in batches, one per event-loop turn (recording-client.ts).
+// The conversation thread posts its ops in batches (recording-client.ts). They are handled one batch
+// per turn of this thread's event loop, in order: when the recording runs behind, the port holds
+// many batches, and handling them all in one go would keep the store's commit timer and the
+// entries' hand-over to the sink from running until the backlog is gone — so a long burst would be
+// stored only at the end, all of it at once, and lost if the end timed out.
+const inbox: RecordingOp[][] = [];
+let draining = false;
+const drain = () => {
+  const ops = inbox.shift();
+  if (ops) for (const op of ops) handle(op);
+  if (inbox.length) setImmediate(drain);
+  else draining = false;
+};
 port.on('message', (ops: RecordingOp[]) => {
-  for (const op of ops) handle(op);
+  inbox.push(ops);
+  if (draining) return;
+  draining = true;
+  setImmediate(drain);
 });
 
 function handle(op: RecordingOp): void {
