@@ -2,7 +2,10 @@
  * The tap's cost (issue 12): what a conversation loses by going through `rpcscope tap`.
  *   - throughput: a child writes 100k Content-Length frames (bench/stdio-writer.mjs) read by this
  *     process, straight from the child's stdout vs through `rpcscope tap -- child` (recording into a
- *     fresh data directory, as with no app running); time from the first byte to the last;
+ *     fresh data directory, as with no app running); time from the first byte to the last, the
+ *     median of ROUNDS rounds, and (Linux) the tap process's CPU over that time: its forwarding
+ *     (main) thread and all its other threads (the recording thread, V8's helpers) from
+ *     each thread's /proc stat, since the child, the tap and this reader share the same cores;
  *   - added latency of a request/response ping-pong, one request at a time: over stdio
  *     (bench/tap-echo.mjs, direct vs through the tap) and over HTTP (a local node:http JSON-RPC
  *     server, direct vs through `rpcscope tap --listen … --to …`); p50 and p99 of each, and the
@@ -12,18 +15,44 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { smallFrames } from './data';
-import { rate, ratio, table } from './table';
+import { median, rate, ratio, table } from './table';
 
 const BIN = fileURLToPath(new URL('../bin/rpcscope.mjs', import.meta.url));
 const WRITER = fileURLToPath(new URL('./stdio-writer.mjs', import.meta.url));
 const ECHO = fileURLToPath(new URL('./tap-echo.mjs', import.meta.url));
 const WARMUP = 200;
+const ROUNDS = 5;
+const TICK_MS = 10; // /proc's clock ticks (USER_HZ = 100 on Linux)
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** CPU ms so far of each thread of `pid` (Linux; empty elsewhere or once it exited). */
+function threadCpu(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(f[11]) + Number(f[12])) * TICK_MS);
+    }
+  } catch {
+    // not Linux, or the process is gone: no figures
+  }
+  return out;
+}
+
+/** CPU the tap spent between two readings: its main thread, and every other thread summed. */
+function cpuBetween(pid: number, a: Map<number, number>, b: Map<number, number>): { main: number; others: number } {
+  let others = 0;
+  for (const [tid, ms] of b) if (tid !== pid) others += ms - (a.get(tid) ?? 0);
+  return { main: (b.get(pid) ?? 0) - (a.get(pid) ?? 0), others };
+}
 
 const percentile = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,21 +71,30 @@ function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promi
   });
 }
 
-/** Reads the child's stdout until `bytes` arrived; ms from the first byte to the last. */
-async function readAll(child: ChildProcess, bytes: number): Promise<number> {
+/** Reads the child's stdout until `bytes` arrived; ms from the first byte to the last, and the child's CPU meanwhile. */
+async function readAll(child: ChildProcess, bytes: number): Promise<{ ms: number; cpu: { main: number; others: number } }> {
   let got = 0;
   let first = 0;
+  let atFirst = new Map<number, number>();
+  let cpu = { main: 0, others: 0 };
   const end = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (first === 0) first = performance.now();
+      if (first === 0) {
+        first = performance.now();
+        atFirst = threadCpu(child.pid!);
+      }
       got += chunk.length;
-      if (got >= bytes) resolve(performance.now());
+      if (got >= bytes) {
+        const t = performance.now();
+        cpu = cpuBetween(child.pid!, atFirst, threadCpu(child.pid!));
+        resolve(t);
+      }
     });
     child.once('exit', (code) => {
       if (got < bytes) reject(new Error(`the writer ended (${code}) after ${got} of ${bytes} bytes`));
     });
   });
-  return end - first;
+  return { ms: end - first, cpu };
 }
 
 async function throughput(n: number, dir: string): Promise<string[][]> {
@@ -66,19 +104,27 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
   const rows: string[][] = [];
   const direct: number[] = [];
   const tapped: number[] = [];
-  for (let round = 0; round < 3; round++) {
+  const ratios: number[] = [];
+  const mainCpu: number[] = [];
+  const otherCpu: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
     const a = spawn(process.execPath, [WRITER, file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    direct.push(await readAll(a, frames.length));
+    direct.push((await readAll(a, frames.length)).ms);
     await stopped(a);
     const b = spawn(process.execPath, tapArgs(join(dir, `data-${round}`), ['--framing', 'content-length', '--', process.execPath, WRITER, file]), { stdio: ['pipe', 'pipe', 'inherit'] });
-    tapped.push(await readAll(b, frames.length));
+    const r = await readAll(b, frames.length);
+    tapped.push(r.ms);
+    ratios.push(direct[round] / r.ms);
+    mainCpu.push(r.cpu.main);
+    otherCpu.push(r.cpu.others);
+    // SIGTERM goes on to the child; the tap exits once its recording has stored what it saw.
     b.stdin!.end();
     await stopped(b, 'SIGTERM');
   }
-  const d = Math.min(...direct);
-  const t = Math.min(...tapped);
-  rows.push(['direct pipe', `${d.toFixed(0)} ms`, rate((n / d) * 1000), '1.00×']);
-  rows.push(['through rpcscope tap', `${t.toFixed(0)} ms`, rate((n / t) * 1000), ratio(d / t)]);
+  const d = median(direct);
+  const t = median(tapped);
+  rows.push(['direct pipe', `${d.toFixed(0)} ms`, rate((n / d) * 1000), '1.00×', '', '']);
+  rows.push(['through rpcscope tap', `${t.toFixed(0)} ms`, rate((n / t) * 1000), ratio(median(ratios)), `${median(mainCpu)} ms`, `${median(otherCpu)} ms`]);
   return rows;
 }
 
@@ -184,10 +230,11 @@ async function latency(pings: number, dir: string): Promise<string[][]> {
 export async function runTapBench(n: number, pings: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-bench-tap-'));
   try {
-    console.log(`the tap: ${n} Content-Length frames from a child, read directly vs through \`rpcscope tap\` (recording locally); best of 3, first byte to last`);
-    console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct'], await throughput(n, dir)));
-    console.log(`\nthe tap: added latency of a ping-pong, one request at a time, ${pings} round trips after ${WARMUP} warm-up`);
+    console.log(`the tap: ${n} Content-Length frames from a child, read directly vs through \`rpcscope tap\` (recording locally); medians of ${ROUNDS} rounds, first byte to last · load ${load()}`);
+    console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct', 'tap main thread CPU', 'tap other threads CPU'], await throughput(n, dir)));
+    console.log(`\nthe tap: added latency of a ping-pong, one request at a time, ${pings} round trips after ${WARMUP} warm-up · load ${load()}`);
     console.log(table(['path', 'p50', 'p99'], await latency(pings, dir)));
+    console.log(`(load after: ${load()})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,43 +5,49 @@
  * were written on — so no copying, cloning or waking of the worker sits between reading a message
  * and passing it on, and a quick back-and-forth wakes the worker once per batch, not twice per
  * exchange (issue 12: on a busy machine each wake-up risks the conversation thread losing its
- * core; bench/README.md has the figures). A side's bytes queued in a row
- * are copied then into one exact-size buffer and transferred, so the worker never holds the
- * stream's own memory. If the worker falls more than MAX_BACKLOG bytes behind, copies are skipped
- * (the conversation goes on untouched) and the worker is told how many bytes it missed, which the
- * timeline then says.
+ * core; bench/README.md has the figures). A side's bytes are copied at once into a shared ring
+ * (copy-ring.ts: a memcpy into memory already mapped, nothing allocated), and the ops say where
+ * they lie; a side's copies in a row that lie end to end in the ring go as one op. If the worker
+ * falls a whole ring behind, copies are skipped (the conversation goes on untouched) and the
+ * worker is told how many bytes it missed, which the timeline then says.
  */
 import { Worker } from 'node:worker_threads';
 import type { WireExtras } from '../../lib/session/pipeline';
 import type { TapInject } from '../../lib/session/tap-wire';
-import type { ExchangeRef, HostInit, HostReply, RecordingOp } from './recording-ops';
+import type { ExchangeRef, HostInit, HostReply, RecordingOp, WorkerInit } from './recording-ops';
 import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import { workerScript } from '../build-info';
 import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
+import { CopyRingWriter } from './copy-ring';
 
-const MAX_BACKLOG = 64 * 1024 * 1024;
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
 const FLUSH_MS = 5;
 /** Bytes queued past this go at the end of the event loop's turn (bounds what the queue holds). */
 const FLUSH_BYTES = 1024 * 1024;
-/** How long the end waits for the worker to store what is left and write --out. */
+/**
+ * How long the end waits for the worker to store what is left and write --out, counted from its
+ * last sign of progress (a busy machine may need longer than this for a long burst, and gets it
+ * while the worker keeps acknowledging bytes), and at most END_MAX_MS in all.
+ */
 const END_TIMEOUT_MS = 15_000;
+const END_MAX_MS = 120_000;
 
 export class RecordingClient {
   private readonly worker: Worker;
-  private posted = 0;
-  private took = 0;
+  private readonly ring = new CopyRingWriter();
   private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
   private lastExchange = 0;
   private finished: (() => void) | null = null;
+  /** While ending: the wait for the worker, restarted by each acknowledgement. */
+  private endTimer: NodeJS.Timeout | null = null;
   private failed = false;
   private injectListener: ((ask: TapInject) => void) | null = null;
   private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
   private stopListener: (() => void) | null = null;
-  /** Ops not yet posted, in order; a `bytes` entry still holds the stream's own Buffers (copied at flush). */
-  private queue: (RecordingOp | QueuedBytes)[] = [];
+  /** Ops not yet posted, in order. */
+  private queue: RecordingOp[] = [];
   private queuedBytes = 0;
   private flushTimer: NodeJS.Timeout | null = null;
   private flushSoon = false;
@@ -50,8 +56,9 @@ export class RecordingClient {
   readonly ready: Promise<void>;
 
   constructor(init: HostInit, log: (line: string) => void) {
+    const workerData: WorkerInit = { ...init, ring: this.ring.buffer };
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
-      workerData: init,
+      workerData,
       stdout: false,
       stderr: false,
       // The worker runs the pipeline: its garbage is the app's (server/young-generation.ts).
@@ -61,7 +68,10 @@ export class RecordingClient {
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
     this.worker.on('message', (r: HostReply) => {
-      if (r.op === 'took') this.took = r.bytes;
+      if (r.op === 'took') {
+        this.ring.readUpTo(r.bytes);
+        this.endTimer?.refresh();
+      }
       else if (r.op === 'ready') isReady();
       else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
@@ -91,19 +101,21 @@ export class RecordingClient {
 
   bytes(side: Side, chunk: Buffer): void {
     if (this.failed) return;
-    if (this.posted - this.took > MAX_BACKLOG) {
+    const spans = this.ring.write(chunk);
+    if (!spans) {
       this.skipped[side] += chunk.length;
       return;
     }
     if (this.skipped[side]) {
-      this.post({ op: 'gap', side, bytes: this.skipped[side] });
+      // Queued before this chunk's spans, so the worker learns of the gap where it was.
+      this.enqueue({ op: 'gap', side, bytes: this.skipped[side] });
       this.skipped[side] = 0;
     }
-    this.posted += chunk.length;
-    // The chunk is only referenced here (streams never reuse a Buffer they handed on); copied at flush.
-    const last = this.queue[this.queue.length - 1];
-    if (last instanceof QueuedBytes && last.side === side) last.add(chunk);
-    else this.enqueue(new QueuedBytes(side, chunk));
+    for (const span of spans) {
+      const last = this.queue[this.queue.length - 1];
+      if (last?.op === 'bytes' && last.side === side && last.at + last.length === span.at) last.length += span.length;
+      else this.enqueue({ op: 'bytes', side, ...span });
+    }
     this.queuedBytes += chunk.length;
     if (this.queuedBytes > FLUSH_BYTES && !this.flushSoon) {
       this.flushSoon = true;
@@ -162,7 +174,8 @@ export class RecordingClient {
     if (!this.failed) {
       const done = new Promise<void>((resolve) => {
         this.finished = resolve;
-        setTimeout(resolve, END_TIMEOUT_MS).unref();
+        this.endTimer = setTimeout(resolve, END_TIMEOUT_MS).unref();
+        setTimeout(resolve, END_MAX_MS).unref();
       });
       this.post({ op: 'end', exit, why });
       this.flush();
@@ -175,58 +188,20 @@ export class RecordingClient {
     if (!this.failed) this.enqueue(op);
   }
 
-  private enqueue(op: RecordingOp | QueuedBytes): void {
+  private enqueue(op: RecordingOp): void {
     this.queue.push(op);
     this.flushTimer ??= setTimeout(this.flushNow, FLUSH_MS);
   }
 
-  /** Posts the queue as one message (the worker takes RecordingOp[]), transferring the bytes' copies. */
+  /** Posts the queue as one message (the worker takes RecordingOp[]; bytes ops only say where in the ring). */
   private flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     this.flushSoon = false;
     this.queuedBytes = 0;
     if (!this.queue.length) return;
-    const ops: RecordingOp[] = [];
-    const transfer: ArrayBuffer[] = [];
-    for (const q of this.queue) {
-      if (q instanceof QueuedBytes) {
-        const chunk = q.copy();
-        transfer.push(chunk.buffer as ArrayBuffer);
-        ops.push({ op: 'bytes', side: q.side, chunk });
-      } else ops.push(q);
-    }
+    const ops = this.queue;
     this.queue = [];
-    if (!this.failed) this.worker.postMessage(ops, transfer);
-  }
-}
-
-/** A side's bytes queued in a row: the stream's Buffers until the flush copies them into one. */
-class QueuedBytes {
-  private readonly chunks: Buffer[];
-  private size: number;
-
-  constructor(
-    readonly side: Side,
-    first: Buffer,
-  ) {
-    this.chunks = [first];
-    this.size = first.length;
-  }
-
-  add(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-  }
-
-  /** An exact-size copy of its own (never Buffer's shared pool, which a transfer would detach). */
-  copy(): Uint8Array {
-    const out = new Uint8Array(this.size);
-    let at = 0;
-    for (const c of this.chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    if (!this.failed) this.worker.postMessage(ops);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The tap's recording thread (a worker; started by recording-client.ts through
  * recording-worker.mjs): a TapRecording, the sink choose-sink.ts picks, the HTTP exchange book,
- * and `--out`. It acknowledges the bytes it has handled so the conversation thread can cap how
- * far it may fall behind.
+ * and `--out`. It copies each side's bytes out of the shared ring (copy-ring.ts) and acknowledges
+ * them, which frees that room for the conversation thread (the ring bounds how far it may lag).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachSink } from './choose-sink';
@@ -11,10 +11,11 @@ import { TapExchanges } from './exchanges';
 import { openTapLog } from './log';
 import { TapRecording } from './recording';
 import type { TapInjectAnswer } from '../../lib/session/tap-wire';
-import type { HostInit, HostReply, RecordingOp } from './recording-ops';
+import type { HostReply, RecordingOp, WorkerInit } from './recording-ops';
+import { copyOut } from './copy-ring';
 import { writeOut } from './write-out';
 
-const init = workerData as HostInit;
+const init = workerData as WorkerInit;
 const port = parentPort!;
 const log = openTapLog(init.dataDir, init.verbose, process.stderr);
 const recording = new TapRecording({ target: init.target, name: init.name, keepEvents: init.out !== undefined });
@@ -47,16 +48,32 @@ async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
   reply({ op: 'done' });
 }
 
-// The conversation thread posts its ops in batches, one per event-loop turn (recording-client.ts).
+// The conversation thread posts its ops in batches (recording-client.ts). They are handled one batch
+// per turn of this thread's event loop, in order: when the recording runs behind, the port holds
+// many batches, and handling them all in one go would keep the store's commit timer and the
+// entries' hand-over to the sink from running until the backlog is gone — so a long burst would be
+// stored only at the end, all of it at once, and lost if the end timed out.
+const inbox: RecordingOp[][] = [];
+let draining = false;
+const drain = () => {
+  const ops = inbox.shift();
+  if (ops) for (const op of ops) handle(op);
+  if (inbox.length) setImmediate(drain);
+  else draining = false;
+};
 port.on('message', (ops: RecordingOp[]) => {
-  for (const op of ops) handle(op);
+  inbox.push(ops);
+  if (draining) return;
+  draining = true;
+  setImmediate(drain);
 });
 
 function handle(op: RecordingOp): void {
   switch (op.op) {
     case 'bytes':
-      recording.bytes(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
-      took += op.chunk.byteLength;
+      // Copied out before the ack below frees that part of the ring for the conversation to reuse.
+      recording.bytes(op.side, copyOut(init.ring, op));
+      took += op.length;
       if (!ackScheduled) {
         ackScheduled = true;
         setImmediate(ack);

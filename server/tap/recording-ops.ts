@@ -19,7 +19,8 @@ export interface ExchangeRef {
 }
 
 export type RecordingOp =
-  | { op: 'bytes'; side: Side; chunk: Uint8Array }
+  /** A copy of `side`'s bytes, at `at` in the shared ring (copy-ring.ts). */
+  | { op: 'bytes'; side: Side; at: number; length: number }
   /** Bytes that went on but were not copied (the worker fell behind): the side's decoder starts afresh. */
   | { op: 'gap'; side: Side; bytes: number }
   | { op: 'stderr'; line: string }
@@ -35,7 +36,7 @@ export type RecordingOp =
   /** Intercepting (issue 12 item 5): intercept-ops.ts. */
   | InterceptOp;
 
-/** What the worker says back: it is ready to record, bytes it has handled (for the backlog cap), that it finished, and the app's inject asks. */
+/** What the worker says back: it is ready to record, ring bytes it has copied out (they are free again), that it finished, and the app's inject asks. */
 export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk } | { op: 'stop' };
 
 export interface HostInit {
@@ -44,4 +45,9 @@ export interface HostInit {
   out?: string;
   dataDir: string;
   verbose: boolean;
+}
+
+/** What the worker starts with: the tap's facts, and the ring its copies arrive in. */
+export interface WorkerInit extends HostInit {
+  ring: SharedArrayBuffer;
 }

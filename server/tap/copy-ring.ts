@@ -1,0 +1,64 @@
+/**
+ * How the stdio tap's copies reach its recording thread (issue 12: the conversation must not pay
+ * for the recording): one shared, preallocated ring of bytes. The conversation thread copies each
+ * chunk in (a memcpy into memory already mapped: no allocation, no page faults, no garbage per
+ * chunk) and queues where it went; the recording thread copies each span out into a Buffer of its
+ * own, and then says how far it has read, which frees that part of the ring. A chunk that does not
+ * fit in what is free (the recording fell a whole ring behind) is not copied: the caller skips it
+ * and reports the gap. The ring's size is the bound on how far the recording may lag.
+ */
+
+/** How far (in bytes) the recording may fall behind the conversation before copies are skipped. */
+export const RING_BYTES = 32 * 1024 * 1024;
+
+/** Where one copied piece lies in the ring. */
+export interface RingSpan {
+  at: number;
+  length: number;
+}
+
+/** The conversation thread's end: writes copies in, never blocks. */
+export class CopyRingWriter {
+  readonly buffer: SharedArrayBuffer;
+  private readonly view: Uint8Array;
+  /** Bytes ever written, and ever read by the other end (its acknowledgements). */
+  private written = 0;
+  private read = 0;
+
+  constructor(size = RING_BYTES) {
+    this.buffer = new SharedArrayBuffer(size);
+    this.view = new Uint8Array(this.buffer);
+  }
+
+  /** Bytes written that the reader has not yet copied out. */
+  get backlog(): number {
+    return this.written - this.read;
+  }
+
+  /** The reader has copied out everything up to `total` bytes (a count it keeps the same way). */
+  readUpTo(total: number): void {
+    if (total > this.read) this.read = Math.min(total, this.written);
+  }
+
+  /** Copies `chunk` in: where it went (two spans when it wraps), or null when it does not fit. */
+  write(chunk: Uint8Array): RingSpan[] | null {
+    const size = this.view.length;
+    if (!chunk.length) return [];
+    if (this.backlog + chunk.length > size) return null;
+    const at = this.written % size;
+    const first = Math.min(chunk.length, size - at);
+    this.view.set(first === chunk.length ? chunk : chunk.subarray(0, first), at);
+    this.written += chunk.length;
+    if (first === chunk.length) return [{ at, length: first }];
+    this.view.set(chunk.subarray(first), 0);
+    return [
+      { at, length: first },
+      { at: 0, length: chunk.length - first },
+    ];
+  }
+}
+
+/** The recording thread's end: a span's bytes as a Buffer of its own (the ring is reused later). */
+export function copyOut(ring: SharedArrayBuffer, span: RingSpan): Buffer {
+  return Buffer.from(new Uint8Array(ring, span.at, span.length));
+}
