@@ -187,7 +187,7 @@ describe('the WebSocket tap', () => {
       expect(sum.state).toBe('answered');
       expect(JSON.parse(events.find((e) => e.seq === sum.pair)!.raw).result).toBe(42);
       expect(events.some((e) => e.dir === 'in' && e.raw.includes('"notification":"tick"'))).toBe(true);
-      expect(events.some((e) => /WebSocket ws:\/\/127\.0\.0\.1:\d+\/ open/.test(e.note ?? ''))).toBe(true);
+      expect(events.some((e) => /WebSocket #1 ws:\/\/127\.0\.0\.1:\d+\/ open/.test(e.note ?? ''))).toBe(true);
       expect(events.some((e) => e.ws?.closeCode !== undefined && /the client closed/.test(e.note ?? ''))).toBe(true);
     } finally {
       await tap.stop().catch(() => undefined);

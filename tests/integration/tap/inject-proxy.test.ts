@@ -3,16 +3,20 @@
  * same data directory (its send route is the composer's): the MCP SDK's Streamable HTTP client in
  * front of server-everything's HTTP mode, plain JSON-RPC over HTTP, and rpc-websockets' client and
  * server. Injected requests are answered and marked, their answers never reach the real side, the
- * conversation goes on, and what cannot be done is refused in words.
+ * conversation goes on, and what cannot be done is refused in words. With several WebSockets
+ * relayed at once (real `ws` clients and server), the tap reports them to the app and an
+ * injection goes into the one the send names, and only there.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { TrafficEvent } from '@/lib/session/types';
+import type { TapConnectionsStatus } from '@/lib/session/tap-connections';
 import { startEverythingHttp } from '../mcp/helpers';
 import { startPeer } from '../../fixtures/peers/start-peer';
 import { startTapApp, until, type TapApp } from './app-helpers';
@@ -204,6 +208,104 @@ describe('injecting through the WebSocket tap', () => {
       expect(answers.filter((m) => String(m.id).startsWith('rpcscope-inject-'))).toEqual([]);
       answering.close();
       client.close();
+    } finally {
+      await tap.stop().catch(() => undefined);
+      await server.close();
+    }
+  }, 60_000);
+});
+
+/** A JSON-RPC server over WebSocket: answers `whoami` with the socket's number, keeps what each socket got. */
+async function startServer() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => wss.once('listening', r));
+  const got: string[][] = [];
+  wss.on('connection', (socket) => {
+    const mine: string[] = [];
+    const n = got.push(mine);
+    socket.on('message', (d) => {
+      const text = String(d);
+      mine.push(text);
+      const m = JSON.parse(text) as { id?: unknown; method?: string };
+      if (m.method === 'whoami') socket.send(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: `socket ${n}` }));
+    });
+  });
+  return { port: (wss.address() as AddressInfo).port, got, close: () => new Promise((r) => wss.close(r)) };
+}
+
+async function client(url: string) {
+  const ws = new WebSocket(url);
+  const got: string[] = [];
+  ws.on('message', (d) => got.push(String(d)));
+  await new Promise((r, j) => ws.once('open', r).once('error', j));
+  return { ws, got, port: (ws as unknown as { _socket: { localPort: number } })._socket.localPort };
+}
+
+const connections = async (id: string) => (await (await app.call(`/api/sessions/${id}/tap-connections`)).json()) as TapConnectionsStatus;
+
+describe('injecting into one of several WebSockets through the tap', () => {
+  it('lists the open connections, injects into the one named, and refuses a closed one in words', async () => {
+    const server = await startServer();
+    const tap = await startProxyTap(`ws://127.0.0.1:${server.port}/`, tmp.dir);
+    try {
+      const first = await client(`ws://127.0.0.1:${tap.port}/first`);
+      const session = await app.openTapSession();
+      const second = await client(`ws://127.0.0.1:${tap.port}/second?token=secret`);
+
+      // The app knows both, oldest first, each with its client address and path (no query).
+      const both = await until('two connections reported', async () => {
+        const s = await connections(session.id);
+        return s.conns.length === 2 ? s : undefined;
+      });
+      expect(both.available).toBe(true);
+      expect(both.conns.map((c) => [c.conn, c.path, c.client])).toEqual([
+        [1, '/first', `127.0.0.1:${first.port}`],
+        [2, '/second', `127.0.0.1:${second.port}`],
+      ]);
+
+      // Into the second only: the first client never sees it.
+      const toSecond = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","method":"hello","params":["to #2"]}', to: 'client', conn: 2 });
+      expect(toSecond.status, await toSecond.clone().text()).toBe(200);
+      await until('the second client got it', async () => (second.got.some((t) => t.includes('to #2')) ? true : undefined));
+      // And into the first, although the second is newer.
+      const toFirst = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","method":"hello","params":["to #1"]}', to: 'client', conn: 1 });
+      expect(toFirst.status, await toFirst.clone().text()).toBe(200);
+      await until('the first client got it', async () => (first.got.some((t) => t.includes('to #1')) ? true : undefined));
+      // Towards the server on the first socket: the server's first socket answers it, the tap keeps the answer.
+      const ask = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","id":1,"method":"whoami"}', to: 'server', conn: 1 });
+      expect(ask.status, await ask.clone().text()).toBe(200);
+      const askSeq = ((await ask.json()) as { seq: number }).seq;
+      const answer = await until('the injected whoami answered', async () => {
+        const events = await app.events(session.id);
+        const req = events.find((e) => e.seq === askSeq);
+        return req?.pair !== undefined ? events.find((e) => e.seq === req.pair) : undefined;
+      });
+      expect(JSON.parse(answer.raw).result).toBe('socket 1');
+      expect(answer.ws?.conn).toBe(1);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(second.got.some((t) => t.includes('to #1'))).toBe(false);
+      expect(first.got.some((t) => t.includes('to #2'))).toBe(false);
+      expect(first.got.some((t) => t.includes('socket 1'))).toBe(false);
+      expect(server.got[1].some((t) => t.includes('whoami'))).toBe(false);
+
+      // Every frame's entry names its connection; the injected ones too.
+      const events = await app.events(session.id);
+      const injected = events.filter((e) => e.injected);
+      expect(injected.map((e) => e.ws?.conn)).toEqual([2, 1, 1]);
+      expect(events.filter((e) => / open/.test(e.note ?? '')).map((e) => e.ws?.conn)).toEqual([1, 2]);
+
+      // The first closes: it leaves the list, and an injection still naming it is refused in words.
+      first.ws.close();
+      await until('one connection left', async () => ((await connections(session.id)).conns.length === 1 ? true : undefined));
+      expect((await connections(session.id)).conns[0].conn).toBe(2);
+      const refused = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","method":"hello"}', to: 'client', conn: 1 });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/WebSocket #1 is closed/);
+      // Without a connection named it goes into the newest open one, as before.
+      const plain = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","method":"hello","params":["newest"]}', to: 'client' });
+      expect(plain.status, await plain.clone().text()).toBe(200);
+      await until('the second client got the unnamed one', async () => (second.got.some((t) => t.includes('newest')) ? true : undefined));
+      second.ws.close();
     } finally {
       await tap.stop().catch(() => undefined);
       await server.close();
