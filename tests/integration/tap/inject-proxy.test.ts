@@ -7,7 +7,6 @@
  * relayed at once (real `ws` clients and server), the tap reports them to the app and an
  * injection goes into the one the send names, and only there.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +19,7 @@ import type { TapConnectionsStatus } from '@/lib/session/tap-connections';
 import { startEverythingHttp } from '../mcp/helpers';
 import { startPeer } from '../../fixtures/peers/start-peer';
 import { startTapApp, until, type TapApp } from './app-helpers';
-import { startProxyTap } from './proxy-helpers';
+import { proxyTapInFront, rpcWsClient, startRpcWsServer } from './proxy-helpers';
 import { tempDir } from './tap-helpers';
 
 const tmp = tempDir('rpcscope-inject-proxy-');
@@ -58,8 +57,7 @@ async function answered(sessionId: string, seq: number): Promise<{ request: Traf
 
 describe('injecting through the HTTP tap', () => {
   it('MCP Streamable HTTP: to server over the tap’s own POST with the session id, to client on its GET stream, its answers kept', async () => {
-    const server = await startEverythingHttp();
-    const tap = await startProxyTap(`http://127.0.0.1:${server.port}/mcp`, tmp.dir);
+    const { tap, stop } = await proxyTapInFront(startEverythingHttp, (s) => `http://127.0.0.1:${s.port}/mcp`, tmp.dir);
     try {
       const client = new Client({ name: 'inject-test', version: '1.0.0' }, { capabilities: { roots: {} } });
       client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: 'file:///tmp/inject-root', name: 'inject root' }] }));
@@ -108,14 +106,12 @@ describe('injecting through the HTTP tap', () => {
       const { events } = await tap.stop();
       expect(events.filter((e) => e.injected).map((e) => e.method)).toEqual(['tools/list', 'notifications/message', 'roots/list']);
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.stop();
+      await stop();
     }
   }, 90_000);
 
   it('plain JSON-RPC over HTTP: to server carries the client’s auth header and fills in {{variables}}; to client, with no event stream, is refused in words', async () => {
-    const peer = await startPeer('http-peer');
-    const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
+    const { peer, tap, stop } = await proxyTapInFront(() => startPeer('http-peer'), (p) => `http://127.0.0.1:${p.port}/`, tmp.dir);
     try {
       const res = await fetch(tap.origin, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t0k' }, body: '{"jsonrpc":"2.0","id":7,"method":"sum","params":[1,2]}' });
       expect(((await res.json()) as { result: number }).result).toBe(3);
@@ -136,42 +132,19 @@ describe('injecting through the HTTP tap', () => {
       expect(refused.status).toBe(409);
       expect(((await refused.json()) as { error: string }).error).toMatch(/no open event stream/);
     } finally {
-      await tap.stop().catch(() => undefined);
-      await peer.stop();
+      await stop();
     }
   }, 60_000);
 });
 
-interface RpcWsServer {
-  wss: { address(): { port: number }; on(event: 'connection', cb: (socket: WebSocket) => void): void };
-  on(event: 'listening', cb: () => void): void;
-  register(name: string, fn: (params: unknown) => unknown): void;
-  close(): Promise<void>;
-}
-interface RpcWsClient {
-  socket: WebSocket;
-  on(event: string, cb: (...a: unknown[]) => void): void;
-  call(method: string, params?: unknown): Promise<unknown>;
-  close(): void;
-}
 
 describe('injecting through the WebSocket tap', () => {
   it('frames go into the relayed socket either way, and answers to injected requests are kept from the other side', async () => {
-    const require = createRequire(import.meta.url);
-    const { Server, Client: WsClient } = require('rpc-websockets') as {
-      Server: new (o: { port: number; host: string }) => RpcWsServer;
-      Client: new (url: string, o?: { reconnect?: boolean }) => RpcWsClient;
-    };
-    const server = new Server({ port: 0, host: '127.0.0.1' });
-    await new Promise<void>((r) => server.on('listening', r));
-    server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
+    const { peer, tap, stop } = await proxyTapInFront(startRpcWsServer, (s) => `ws://127.0.0.1:${s.port}/`, tmp.dir);
     // Every frame the server is handed.
-    const serverGot: string[] = [];
-    server.wss.on('connection', (s) => s.on('message', (d) => serverGot.push(String(d))));
-    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir);
+    const serverGot = peer.got;
     try {
-      const client = new WsClient(`ws://127.0.0.1:${tap.port}/`, { reconnect: false });
-      await new Promise<void>((r) => client.on('open', () => r()));
+      const client = await rpcWsClient(`ws://127.0.0.1:${tap.port}/`);
       const clientGot: string[] = [];
       client.socket.on('message', (d) => clientGot.push(String(d)));
       expect(await client.call('sum', [1, 2])).toBe(3);
@@ -209,8 +182,7 @@ describe('injecting through the WebSocket tap', () => {
       answering.close();
       client.close();
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.close();
+      await stop();
     }
   }, 60_000);
 });
@@ -230,7 +202,7 @@ async function startServer() {
       if (m.method === 'whoami') socket.send(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: `socket ${n}` }));
     });
   });
-  return { port: (wss.address() as AddressInfo).port, got, close: () => new Promise((r) => wss.close(r)) };
+  return { port: (wss.address() as AddressInfo).port, got, stop: () => new Promise((r) => wss.close(r)) };
 }
 
 async function client(url: string) {
@@ -245,8 +217,7 @@ const connections = async (id: string) => (await (await app.call(`/api/sessions/
 
 describe('injecting into one of several WebSockets through the tap', () => {
   it('lists the open connections, injects into the one named, and refuses a closed one in words', async () => {
-    const server = await startServer();
-    const tap = await startProxyTap(`ws://127.0.0.1:${server.port}/`, tmp.dir);
+    const { peer: server, tap, stop } = await proxyTapInFront(startServer, (s) => `ws://127.0.0.1:${s.port}/`, tmp.dir);
     try {
       const first = await client(`ws://127.0.0.1:${tap.port}/first`);
       const session = await app.openTapSession();
@@ -307,8 +278,7 @@ describe('injecting into one of several WebSockets through the tap', () => {
       await until('the second client got the unnamed one', async () => (second.got.some((t) => t.includes('newest')) ? true : undefined));
       second.ws.close();
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.close();
+      await stop();
     }
   }, 60_000);
 });
