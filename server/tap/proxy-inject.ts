@@ -26,7 +26,7 @@ import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd } from './proxy-headers';
 import { BodyCopy, relaySse } from './proxy-http';
 import type { RecordingClient } from './recording-client';
-import { SseSplice, sseEvent } from './sse-splice';
+import { INJECT_WAIT_MS, SseSplice, sseEvent } from './sse-splice';
 
 /** Request headers the tap sets itself on an injected POST (the client's values describe its own body). */
 const OWN_HEADERS = new Set(['content-length', 'content-type', 'accept', 'last-event-id', 'host', 'expect']);
@@ -155,9 +155,12 @@ export class ProxyInjector {
       this.post(p.body, ask.ref);
       return;
     }
-    const stream = newest(this.streams, (s) => !s.splice.destroyed && !s.splice.writableEnded);
+    const usable = (s: ClientStream) => !s.splice.destroyed && !s.splice.writableEnded;
+    // A stream between two events takes it now; else the newest, once its current event ends.
+    const stream = newest(this.streams, (s) => usable(s) && s.splice.atEdge) ?? newest(this.streams, usable);
     if (!stream) return refuse('the client holds no open event stream (an MCP Streamable HTTP GET) and no WebSocket through this tap, so there is no way to write to it over HTTP');
-    stream.splice.inject(sseEvent(p.body), () => recording.message('in', p.body, { http: { method: 'GET', url: stream.url, sse: {} } }, undefined, ask.ref));
+    const now = stream.splice.inject(sseEvent(p.body), () => recording.message('in', p.body, { http: { method: 'GET', url: stream.url, sse: {} } }, undefined, ask.ref), refuse);
+    if (!now) recording.note(`an injected event waits for the server to finish an event on the client's event stream (GET ${new URL(stream.url).pathname}): it goes in right after it (within ${INJECT_WAIT_MS / 1000} s, or not at all)`, { http: { method: 'GET', url: stream.url } });
   }
 
   /** POSTs an injected message to the target as the client would, recording it and its answer. */

@@ -7,6 +7,7 @@
  * relayed at once (real `ws` clients and server), the tap reports them to the app and an
  * injection goes into the one the send names, and only there.
  */
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
@@ -277,6 +278,78 @@ describe('injecting into one of several WebSockets through the tap', () => {
       expect(plain.status, await plain.clone().text()).toBe(200);
       await until('the second client got the unnamed one', async () => (second.got.some((t) => t.includes('newest')) ? true : undefined));
       second.ws.close();
+    } finally {
+      await stop();
+    }
+  }, 60_000);
+});
+
+/**
+ * A minimal MCP Streamable HTTP server that the test drives by hand: it answers initialize (with a
+ * session id), takes notifications (202), and holds the client's GET event stream for `stream`.
+ */
+async function startStallingMcp() {
+  let stream: http.ServerResponse | undefined;
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.flushHeaders();
+      stream = res;
+      return;
+    }
+    if (req.method === 'DELETE') return void res.writeHead(200).end();
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const m = JSON.parse(body) as { id?: unknown; method?: string; params?: { protocolVersion?: string } };
+      if (m.id === undefined) return void res.writeHead(202).end();
+      const result = m.method === 'initialize' ? { protocolVersion: m.params?.protocolVersion, capabilities: { logging: {} }, serverInfo: { name: 'stalling', version: '1.0.0' } } : {};
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'stall-1' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    stream: () => stream,
+    stop: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+}
+
+describe('injecting while the server stalls mid-event on the client’s event stream', () => {
+  it('the MCP SDK client gets the injected event right after the server’s, the wait is said in the timeline, and one that waits too long is refused in words', async () => {
+    const { peer, tap, stop } = await proxyTapInFront(startStallingMcp, (s) => `http://127.0.0.1:${s.port}/mcp`, tmp.dir);
+    try {
+      const client = new Client({ name: 'stall-test', version: '1.0.0' });
+      const logged: unknown[] = [];
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logged.push(n.params.data));
+      const transport = new StreamableHTTPClientTransport(new URL(tap.origin));
+      await client.connect(transport);
+      const stream = await until('the client’s GET stream', async () => peer.stream());
+      const session = await app.openTapSession();
+      await until('the GET stream in the recording', async () => ((await app.events(session.id)).some((e) => /^GET \/mcp → HTTP 200.*an event stream/.test(e.note ?? '')) ? true : undefined));
+
+      // The server stalls in the middle of an event; an injected one asked for now waits for it.
+      stream.write('data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"from the ser');
+      const sent = inject(session.id, 'client', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'from rpcscope' } });
+      await until('the wait said in the timeline', async () => ((await app.events(session.id)).some((e) => /an injected event waits for the server to finish an event/.test(e.note ?? '')) ? true : undefined));
+      expect(logged).toEqual([]);
+      stream.write('ver"}}\n\n');
+      expect((await sent).status).toBe(200);
+      await until('both events reached the client', async () => (logged.length === 2 ? true : undefined));
+      expect(logged).toEqual(['from the server', 'from rpcscope']);
+
+      // Never finished: after the wait the send is refused with the reason, and nothing was written.
+      stream.write('data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"never');
+      const refused = await inject(session.id, 'client', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'too late' } });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/stayed in the middle of an event/);
+      stream.write(' ends"}}\n\n');
+      await until('the server’s event', async () => (logged.length === 3 ? true : undefined));
+      expect(logged).toEqual(['from the server', 'from rpcscope', 'never ends']);
+      await client.close();
     } finally {
       await stop();
     }
