@@ -149,7 +149,8 @@ function need<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
 /** Sends into a tapped conversation (server/tap/ingest.ts), for the sessions a connected tap records. */
 export interface TapInjector {
   hasSession(id: string): boolean;
-  inject(id: string, to: 'server' | 'client', text: string): Promise<number>;
+  /** `conn`: a proxy tap's relayed WebSocket to write into (absent: the newest open one). */
+  inject(id: string, to: 'server' | 'client', text: string, conn?: number): Promise<number>;
   /** Closing a tap's session stops intercepting it: everything held goes on (server/tap/intercepts.ts). */
   stopIntercepting?(id: string): Promise<void>;
 }
@@ -194,12 +195,12 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager, taps?:
     })
     .on(API.send, async ({ params, body }) => {
       if (taps?.hasSession(params.id)) {
-        const { text, to } = await body();
+        const { text, to, conn } = await body();
         // Bad text is the user's to fix (400) before it travels to the tap, which checks it again.
         const checked = new InjectBook().prepare(text, to ?? 'server');
         if (!checked.ok) throw new HttpError(400, checked.error);
         try {
-          return { seq: await taps.inject(params.id, to ?? 'server', text) };
+          return { seq: await taps.inject(params.id, to ?? 'server', text, conn) };
         } catch (err) {
           throw new HttpError(409, err instanceof Error ? err.message : String(err));
         }

@@ -27,6 +27,7 @@ import { exportRoutes, isSharePath, sharePageHandler } from './routes/export';
 import { probeRoutes } from './routes/probe';
 import { interceptRoutes } from './routes/intercept';
 import { tapStopRoutes } from './routes/tap-stop';
+import { tapConnectionRoutes } from './routes/tap-connections';
 import { entryRoutes } from './routes/entries';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
@@ -90,7 +91,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });
   const bridge = new Bridge(manager, config.bridgeHeartbeat);
   // Sends to a tap's session go into its conversation (taps is made below, once the port is known).
-  const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string) => taps.inject(id, to, text), stopIntercepting: (id: string) => taps.intercepts.stop(id) };
+  const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string, conn?: number) => taps.inject(id, to, text, conn), stopIntercepting: (id: string) => taps.intercepts.stop(id) };
   const router = sessionRoutes(new ApiRouter(), manager, tapInjector);
   const deps = { store, manager, taps: tapInjector };
   for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes, entryRoutes]) add(router, deps);
@@ -101,6 +102,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   publishRoutes(router, deps, publications);
   interceptRoutes(router, manager, () => taps.intercepts);
   tapStopRoutes(router, manager, () => taps);
+  tapConnectionRoutes(router, manager, () => taps.relayed);
   // Set once the port is known (before the first request can arrive).
   let signIn: SignIn | null = null;
   router.on(API.signInLink, () => ({ url: signIn!.issueUrl() }));

@@ -120,5 +120,7 @@ export function renderInspector(node: HTMLElement, ev: TrafficEvent | undefined,
   const pretty = prettyJson(ev);
   if (pretty !== null) add(node, section('JSON'), preOf(pretty));
   add(node, section('Raw (exact wire text)'), ev.raw ? preOf(ev.raw) : el('div', 'empty', '(empty)'));
+  // Held and forwarded edited: the raw text is what arrived, this is what the other side got.
+  if (ev.intercept?.state === 'edited') add(node, section('Sent instead (edited at a breakpoint)'), preOf(ev.intercept.sent));
   if (ev.rawBase64) node.appendChild(el('div', 'meta', 'These bytes were not valid UTF-8: the text above is a lossy rendering; the exact bytes are kept as base64 in the file.'));
 }

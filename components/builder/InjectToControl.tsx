@@ -1,13 +1,15 @@
 'use client';
 /**
  * The "to server / to client" choice above a tap session's composer: which side of the tapped
- * conversation the Request and Batch panels write into. Only tap sessions show it.
+ * conversation the Request and Batch panels write into, and for a proxy tap relaying WebSockets
+ * into which one (InjectConnControl). Only tap sessions show it.
  */
 import type { InjectTo } from '@/lib/inject/inject';
 import { serverSide } from '@/lib/targets/tap';
 import { useSessions } from '@/components/stores/sessions';
 import { injectToOf, useInjectTo } from '@/components/stores/inject-to';
 import { Segmented } from '@/components/ui/Segmented';
+import { InjectConnControl } from './InjectConnControl';
 
 export function InjectToControl({ sessionId }: { sessionId: string }) {
   const target = useSessions((s) => s.sessions[sessionId]?.summary.target);
@@ -26,6 +28,7 @@ export function InjectToControl({ sessionId }: { sessionId: string }) {
     <div className="ml-auto flex items-center gap-1.5 self-center" data-testid="inject-to">
       <span className="text-[11.5px] text-muted">Inject</span>
       <Segmented size="xs" label="Inject into the conversation" value={to} options={options} onChange={(v) => setTo(sessionId, v)} />
+      {target.to !== undefined ? <InjectConnControl sessionId={sessionId} /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import type { EntryRow } from '@/lib/timeline/row';
 import { useSessions } from '@/components/stores/sessions';
 import { sendStateOf, useSendStatusStore, type SendPanel, type SendState } from '@/components/stores/send-status';
-import { injectToOf, useInjectTo } from '@/components/stores/inject-to';
+import { aimedConnOf, injectToOf, useInjectTo } from '@/components/stores/inject-to';
 import type { InjectTo } from '@/lib/inject/inject';
 
 export type { SendState };
@@ -40,7 +40,9 @@ export function useSendStatus(sessionId: string | null, panel: SendPanel) {
       // The status belongs to the session the send went to, even if the user switches meanwhile.
       setFor(sessionId, panel, { state: 'sending' });
       try {
-        const seq = await useSessions.getState().send(sessionId, text, environmentId, to);
+        // The WebSocket shown above the composer, read at the moment of sending.
+        const conn = to ? aimedConnOf(useInjectTo.getState(), sessionId) : undefined;
+        const seq = await useSessions.getState().send(sessionId, text, environmentId, to, conn);
         setFor(sessionId, panel, { state: 'sent', seq, ...(to ? { to } : {}) });
         return seq;
       } catch (e) {

@@ -40,6 +40,7 @@ export function FactsView({ ev }: { ev: TrafficEvent }) {
         <section>
           <h4 className="mb-1 text-[11.5px] font-semibold text-muted uppercase">WebSocket</h4>
           <table className="w-full"><tbody>
+            {ws.conn !== undefined ? <Row name="connection">#{ws.conn} (the tap&apos;s relayed WebSocket)</Row> : null}
             {ws.binary !== undefined ? <Row name="frame">{ws.binary ? 'binary' : 'text'}</Row> : null}
             {ws.closeCode !== undefined ? <Row name="close code">{ws.closeCode}</Row> : null}
             {ws.closeReason ? <Row name="close reason">{ws.closeReason}</Row> : null}

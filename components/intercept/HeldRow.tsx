@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { HeldMessage } from '@/lib/intercept/wire';
-import { directionArrow, heldFor, waitingWords } from '@/lib/intercept/words';
+import { directionArrow, heldFor, laneWords, waitingWords } from '@/lib/intercept/words';
 import { JsonEditor } from '@/components/editor/JsonEditor';
 import { Button } from '@/components/ui/Button';
 import { useSessions } from '@/components/stores/sessions';
@@ -33,7 +33,7 @@ export function HeldRow({ h, now, busy, onForward, onDrop }: {
         <span className="font-mono font-medium">{what}</span>
         <span className="text-[11px] text-faint">{h.kind}</span>
         <span className="font-mono text-warn" data-testid="held-timer" title="Held for">held {heldFor(now - h.since)}</span>
-        {h.behind ? <span className="text-[11px] text-faint">{h.behind} waiting behind it</span> : null}
+        {h.behind ? <span className="text-[11px] text-faint" data-testid="held-behind">{h.behind} waiting behind it {laneWords(h.lane, h.dir)}</span> : null}
         <span className="ml-auto flex gap-1">
           {draft === null ? (
             <>

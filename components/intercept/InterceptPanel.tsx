@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { checkBreakpoints } from '@/lib/intercept/breakpoints';
+import { holdsUpWords } from '@/lib/intercept/words';
 import { useSessions } from '@/components/stores/sessions';
 import { Button, Toggle } from '@/components/ui/Button';
 import { TextArea } from '@/components/ui/Field';
@@ -33,6 +34,8 @@ function useNow(active: boolean): number {
 
 function Panel({ sessionId }: { sessionId: string }) {
   const c = useIntercept(sessionId, true);
+  // The proxy tap keeps order per POST, stream and socket, not per direction: the hint says which.
+  const proxy = useSessions((st) => { const t = st.sessions[sessionId]?.summary.target; return t?.kind === 'tap' && t.to !== undefined; });
   const s = c.status;
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (s?.breakpoints.join('\n') || '');
@@ -70,7 +73,7 @@ function Panel({ sessionId }: { sessionId: string }) {
             <div key={p.index} className="text-[11.5px] text-err" role="alert">line {p.index + 1}: {p.diagnostics.map((d) => d.message).join('; ')}</div>
           ))}
           <div className="text-[11px] text-faint">
-            A held message holds the ones behind it in its direction. An answer counts as its request&apos;s method, as in the timeline: add <code>kind:request</code> to hold only requests.
+            <span data-testid="intercept-lanes">{holdsUpWords(proxy)}</span> An answer counts as its request&apos;s method, as in the timeline: add <code>kind:request</code> to hold only requests.
           </div>
         </div>
         {s.on && !applied ? <Button size="xs" variant="primary" disabled={!canApply} onClick={() => void c.setBreakpoints(lines)}>Apply</Button> : null}

@@ -157,10 +157,11 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       return session.id;
     },
 
-    async send(sessionId, text, environmentId, to) {
+    async send(sessionId, text, environmentId, to, conn) {
+      const aim = { ...(to ? { to } : {}), ...(conn !== undefined ? { conn } : {}) };
       const { seq } = environmentId
-        ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: to ? { text, environmentId, to } : { text, environmentId } })
-        : await api.call(API.send, { params: { id: sessionId }, body: to ? { text, to } : { text } });
+        ? await api.call(API.sendWithEnvironment, { params: { id: sessionId }, body: { text, environmentId, ...aim } })
+        : await api.call(API.send, { params: { id: sessionId }, body: { text, ...aim } });
       return seq;
     },
 

@@ -33,8 +33,8 @@ export interface SessionsState {
   connect(target: TargetSpec, name?: string): Promise<string>;
   /** Send one message text exactly as given; resolves with the recorded seq of the `out` event. */
   /** With `environmentId`, `{{variables}}` in the text are filled in by the server (secrets included). */
-  /** `to`: a tap session's side to inject towards (server/api.ts sends it into the conversation). */
-  send(sessionId: string, text: string, environmentId?: string, to?: 'server' | 'client'): Promise<number>;
+  /** `to`/`conn`: a tap session's side and relayed WebSocket to inject into (server/api.ts sends it into the conversation; components/stores/inject-to.ts). */
+  send(sessionId: string, text: string, environmentId?: string, to?: 'server' | 'client', conn?: number): Promise<number>;
   close(sessionId: string): Promise<void>;
   /** Bridge client calls these. */
   applyEvents(sessionId: string, events: TrafficEvent[]): void;

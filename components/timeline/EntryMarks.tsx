@@ -7,6 +7,7 @@ import type { SeqLookup } from '@/lib/timeline/status';
 const LOOK: Record<MarkId, string> = {
   injected: 'border-accent/60 text-accent',
   consumed: 'border-line-strong text-muted',
+  edited: 'border-warn/60 text-warn',
 };
 
 export function EntryMarks({ ev, lookup }: { ev: EntryRow; lookup: SeqLookup }) {

@@ -15,6 +15,7 @@ import type { SessionDialect, SessionSummary, TargetSpec, TrafficEvent } from '.
 import { CreateSessionBodySchema, SendBodySchema } from '../session/schemas';
 import { PullTeamDocBodySchema, PushTeamDocBodySchema, type PullTeamDocBody, type PushTeamDocBody, type TeamCopy, type TeamDocListing, type TeamPullResult, type TeamPushResult } from '../team/sync';
 import { ForwardHeldBodySchema, SetBreakpointsBodySchema, type InterceptStatus } from '../intercept/wire';
+import type { TapConnectionsStatus } from '../session/tap-connections';
 import { EntryTextsBodySchema, SearchBodySchema, type EntryText, type SearchAnswer } from './entries';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
@@ -117,6 +118,8 @@ export const API = {
   releaseHeld: post<Record<string, never>, InterceptStatus>()('/api/sessions/:id/intercept/release-all'),
   /** "Stop tap" (server/routes/tap-stop.ts): the tap ends the conversation; the session ends with it. */
   stopTap: post<Record<string, never>, { stopping: true }>()('/api/sessions/:id/stop-tap'),
+  /** The WebSockets a live proxy tap relays now (server/routes/tap-connections.ts): where an injection may go. */
+  tapConnections: get<TapConnectionsStatus>()('/api/sessions/:id/tap-connections'),
 
   // ---- OpenRPC documents of a session (server/routes/openrpc.ts)
   listOpenRpc: get<OpenRpcListing>()('/api/sessions/:id/openrpc'),
@@ -154,7 +157,7 @@ export const API = {
   setVariable: put<{ value: string; secret?: boolean }, { environment: Environment }>()('/api/environments/:id/variables/:name'),
   deleteVariable: del<Ok>()('/api/environments/:id/variables/:name'),
   /** A builder message with `{{variables}}`, filled in on the server (server/routes/send-with-environment.ts). */
-  sendWithEnvironment: post<{ text: string; environmentId: string; to?: 'server' | 'client' }, { seq: number }>()('/api/sessions/:id/send-with-environment'),
+  sendWithEnvironment: post<{ text: string; environmentId: string; to?: 'server' | 'client'; conn?: number }, { seq: number }>()('/api/sessions/:id/send-with-environment'),
   exportEnvironment: get<FileDownload>()('/api/environments/:id/export'),
   importEnvironment: post<{ text: string }, { environment: Environment; secrets: string[] }>()('/api/environments/import'),
   previewEnvironment: post<{ text?: string; target?: TargetSpec }, { text?: string; target?: TargetSpec; unknown: { name: string; where: string }[]; needsValue?: string }>()('/api/environments/:id/preview'),

@@ -14,7 +14,7 @@ header h1 { font-size: 15px; margin: 0 0 2px; word-break: break-all; }
 .meta { color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 14px; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 9px; border: 1px solid var(--line); font-size: 11px; color: var(--muted); }
 .badge.warn { color: var(--warn); border-color: var(--warn); }
-.badge.mark { margin-right: 4px; padding: 0 4px; border-radius: 3px; font: 10px/14px system-ui, sans-serif; } .mark-injected { color: var(--accent); border-color: var(--accent); }
+.badge.mark { margin-right: 4px; padding: 0 4px; border-radius: 3px; font: 10px/14px system-ui, sans-serif; } .mark-injected { color: var(--accent); border-color: var(--accent); } .mark-edited { color: var(--warn); border-color: var(--warn); }
 .toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--line); }
 .toolbar input[type=search] { flex: 1 1 220px; min-width: 160px; }
 input, select, button { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 3px 6px; }

@@ -32,8 +32,10 @@ export interface HeldFrame {
   idText?: string;
   /** Wall-clock ms when it was held. */
   since: number;
-  /** Frames (held or not) waiting behind it in its direction. */
+  /** Frames (held or not) waiting behind it in its lane. */
   behind: number;
+  /** Its lane (the direction in a stdio tap; a POST, reply, event stream or socket direction in the proxy tap): lib/intercept/words.ts words it. */
+  lane: string;
 }
 
 /** A frame leaving the tap: written as it came (`pass`, `forward`), written edited, or not written (`drop`). */
@@ -115,7 +117,7 @@ export class Holder<T> {
     if (this.breakpoints && this.byHold.size < MAX_HELD) {
       const { hit, event } = this.breakpoints.test(dir, raw, body);
       const idText = event.idText ?? (event.id !== undefined ? JSON.stringify(event.id) : undefined);
-      if (hit) held = { hold: this.next++, dir, kind: event.kind, since: this.clock(), behind: 0, ...(event.method !== undefined ? { method: event.method } : {}), ...(idText !== undefined ? { idText } : {}) };
+      if (hit) held = { hold: this.next++, dir, kind: event.kind, since: this.clock(), behind: 0, lane, ...(event.method !== undefined ? { method: event.method } : {}), ...(idText !== undefined ? { idText } : {}) };
     }
     if (!held && !this.lanes.has(lane)) return { out: [{ how: 'pass', payload }] };
     const w: Waiting<T> = { payload, bytes, ...(held ? { held } : {}) };

@@ -35,8 +35,10 @@ export const HeldMessageSchema = z.object({
   idText: z.string().max(1000).optional(),
   /** Wall-clock ms since it was held. */
   since: z.number(),
-  /** Frames waiting behind it in its direction. */
+  /** Frames waiting behind it in its lane. */
   behind: z.number().int().min(0),
+  /** Its lane (holder.ts HeldFrame), worded by lib/intercept/words.ts. */
+  lane: z.string().max(80).optional(),
   /** The JSON text (absent past MAX_EDIT_CHARS: then only forward or drop). */
   text: z.string().max(MAX_EDIT_CHARS).optional(),
   bytes: z.number().int().min(0),

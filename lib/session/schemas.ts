@@ -108,6 +108,7 @@ const HttpMetaSchema = z.object({
 });
 
 const WsMetaSchema = z.object({
+  conn: z.number().int().min(1).optional(),
   binary: z.boolean().optional(),
   closeCode: z.number().int().optional(),
   closeReason: peerText.optional(),
@@ -251,6 +252,8 @@ export const SendBodySchema = z.strictObject({
   text: z.string().max(LIMITS.rawChars, 'message is larger than 64 MiB'),
   /** A tap session only (issue 12 item 4): inject to the server (as if from the client, the default) or to the client. */
   to: z.enum(['server', 'client']).optional(),
+  /** A proxy tap's relayed WebSocket to inject into (lib/session/tap-connections.ts); absent: the newest open one. */
+  conn: z.number().int().min(1).optional(),
 });
 export type SendBody = z.infer<typeof SendBodySchema>;
 

@@ -49,6 +49,8 @@ export interface TapInject {
   ref: number;
   to: InjectTo;
   text: string;
+  /** The proxy tap's WebSocket to write into (lib/session/tap-connections.ts); absent: the newest open one. */
+  conn?: number;
 }
 
 export const TapInjectAnswerSchema = z.discriminatedUnion('type', [

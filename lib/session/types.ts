@@ -104,6 +104,8 @@ export interface HttpMeta {
 }
 
 export interface WsMeta {
+  /** Which of a proxy tap's relayed WebSockets (lib/session/tap-connections.ts) this frame crossed. */
+  conn?: number;
   binary?: boolean;
   closeCode?: number;
   closeReason?: string;

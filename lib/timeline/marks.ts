@@ -2,12 +2,14 @@
  * Small labelled marks beside an entry's method, shared by the app's timeline and inspector and
  * the HTML export's viewer, so every place says the same thing about the same entry. Today: what
  * rpcscope itself wrote into a tapped conversation (issue 12 item 4) and the answers to it that
- * the tap kept from the real side. Text only; each renderer styles it.
+ * the tap kept from the real side, and a message a breakpoint held that went on edited (issue 12:
+ * held → edited → forwarded; the inspector shows what arrived and what was sent). Text only; each
+ * renderer styles it.
  */
 import type { EntryRow } from './row';
 import type { SeqLookup } from './status';
 
-export type MarkId = 'injected' | 'consumed';
+export type MarkId = 'injected' | 'consumed' | 'edited';
 
 export interface EntryMark {
   id: MarkId;
@@ -27,9 +29,15 @@ const CONSUMED_TITLE: Record<'out' | 'in', string> = {
   in: 'The server’s answer to a request rpcscope injected: recorded here, not passed on to the client',
 };
 
+const EDITED_TITLE: Record<'out' | 'in', string> = {
+  out: 'Held by a breakpoint and forwarded edited: the server received the edited text, not what the client wrote (the inspector shows both)',
+  in: 'Held by a breakpoint and forwarded edited: the client received the edited text, not what the server wrote (the inspector shows both)',
+};
+
 /** The marks an entry carries, in display order (usually none). */
 export function entryMarks(ev: EntryRow, lookup: SeqLookup): EntryMark[] {
   if (ev.dir === 'meta') return [];
+  if (ev.intercept?.state === 'edited') return [{ id: 'edited', label: 'edited', title: EDITED_TITLE[ev.dir] }];
   if (ev.injected) return [{ id: 'injected', label: 'injected', title: INJECTED_TITLE[ev.dir] }];
   if ((ev.kind === 'response' || ev.kind === 'error') && ev.pair !== undefined && lookup(ev.pair)?.injected) {
     return [{ id: 'consumed', label: 'consumed', title: CONSUMED_TITLE[ev.dir] }];

@@ -25,6 +25,8 @@ export const Tag = {
   HELD: 2048,
   /** Held by a tap's breakpoint, then dropped: never written to the other side. */
   DROPPED: 4096,
+  /** Held by a tap's breakpoint, then forwarded edited (the entry's mark says so too). */
+  EDITED: 8192,
 } as const;
 
 /** What "errors only" keeps: anything that went wrong, not just error responses. */
@@ -52,6 +54,7 @@ export const STATUS_NAMES: Record<string, number> = {
   invalid: Tag.INVALID,
   held: Tag.HELD,
   dropped: Tag.DROPPED,
+  edited: Tag.EDITED,
 };
 
 export type StatusTone = 'ok' | 'error' | 'warn' | 'pending' | 'muted';
@@ -134,6 +137,7 @@ export function eventStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
   const state = ev.intercept?.state;
   if (state === 'held') return { tags: s.tags | Tag.HELD, label: 'held', tone: 'warn' };
   if (state === 'dropped') return { tags: s.tags | Tag.DROPPED, label: 'dropped', tone: 'error' };
+  if (state === 'edited') return { ...s, tags: s.tags | Tag.EDITED };
   return s;
 }
 
@@ -237,7 +241,8 @@ function dapStatus(ev: EntryRow, lookup: SeqLookup): EventStatus {
 export function eventTags(ev: EntryRow, lookup: SeqLookup): number {
   const tags = baseTags(ev, lookup);
   if (ev.intercept === undefined) return tags;
-  return ev.intercept.state === 'held' ? tags | Tag.HELD : ev.intercept.state === 'dropped' ? tags | Tag.DROPPED : tags;
+  const state = ev.intercept.state;
+  return state === 'held' ? tags | Tag.HELD : state === 'dropped' ? tags | Tag.DROPPED : state === 'edited' ? tags | Tag.EDITED : tags;
 }
 
 function baseTags(ev: EntryRow, lookup: SeqLookup): number {

@@ -27,6 +27,8 @@ export function sendWithEnvironmentRoutes(router: ApiRouter, deps: RouteDeps): A
     const tap = deps.taps?.hasSession(id) ? deps.taps : undefined;
     if (body.to !== undefined && body.to !== 'server' && body.to !== 'client') throw new HttpError(400, 'to must be "server" or "client"');
     const to = body.to === 'client' ? 'client' : 'server';
+    if (body.conn !== undefined && !(Number.isSafeInteger(body.conn) && (body.conn as number) >= 1)) throw new HttpError(400, 'conn must be a connection number (1, 2, …)');
+    const conn = body.conn as number | undefined;
     const live = manager.getLive(id);
     if (!tap && (!live || !live.isOpen)) throw new HttpError(409, 'this session is not live (past or imported): connect again to send');
     const message = substituteMessage(text, vars, 'message');
@@ -38,7 +40,7 @@ export function sendWithEnvironmentRoutes(router: ApiRouter, deps: RouteDeps): A
       const checked = new InjectBook().prepare(message.text, to);
       if (!checked.ok) throw new HttpError(400, checked.error);
       try {
-        return { seq: await tap.inject(id, to, message.text) };
+        return { seq: await tap.inject(id, to, message.text, conn) };
       } catch (err) {
         throw new HttpError(409, err instanceof Error ? err.message : String(err));
       }

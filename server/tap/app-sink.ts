@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { TAP_BATCH, TAP_KEY_HEADER, TAP_MAX_MESSAGE_BYTES, TAP_PATH, type TapInject, type TapInjectAnswer, type TapMessage, type TapReply } from '../../lib/session/tap-wire';
 import { InterceptActionSchema, type TapInterceptAsk, type TapInterceptReport } from '../../lib/intercept/wire';
 import type { EventPatch, SessionSummary, TrafficEvent } from '../../lib/session/types';
+import type { TapConnectionsReport } from '../../lib/session/tap-connections';
 import { RecordingHealth } from '../session/recording-health';
 import type { TapSink } from './recording';
 
@@ -77,6 +78,11 @@ export class AppSink implements TapSink {
     if (!this.gone) this.ws.send(JSON.stringify(report));
   }
 
+  /** Not an entry either: the WebSockets the proxy tap relays now, for the composer's choice. */
+  sendConnections(report: TapConnectionsReport): void {
+    if (!this.gone) this.ws.send(JSON.stringify(report));
+  }
+
   /** Not an entry: it is neither counted nor kept for a take-over (an app that is gone asked nothing). */
   answerInject(answer: TapInjectAnswer): void {
     if (!this.gone) this.ws.send(JSON.stringify(answer));
@@ -136,7 +142,8 @@ export class AppSink implements TapSink {
       return;
     }
     if (r.type === 'inject') {
-      if (typeof r.ref === 'number' && typeof r.text === 'string' && (r.to === 'server' || r.to === 'client')) this.injectListener?.(r);
+      const conn = r.conn === undefined || (Number.isSafeInteger(r.conn) && r.conn >= 1);
+      if (typeof r.ref === 'number' && typeof r.text === 'string' && (r.to === 'server' || r.to === 'client') && conn) this.injectListener?.(r);
       return;
     }
     if (r.type === 'intercept') {

@@ -8,6 +8,7 @@
  */
 import type { TapInject, TapInjectAnswer, TapMessage } from '../../lib/session/tap-wire';
 import type { TapInterceptAsk, TapInterceptReport } from '../../lib/intercept/wire';
+import type { TapConnection, TapConnectionsReport } from '../../lib/session/tap-connections';
 import { StartRefused, currentHolder, describeHolder } from '../store';
 import { AppSink } from './app-sink';
 import { readTapKey } from './key';
@@ -35,7 +36,12 @@ export interface InterceptLink {
   connected(send: ((report: TapInterceptReport) => void) | null): void;
 }
 
-export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked, intercepts?: InterceptLink, stopAsked?: () => void): Promise<RecordingTarget> {
+/** The link the proxy tap's connection reports take to the app (null: the app is gone). */
+export interface ConnectionsLink {
+  connected(send: ((report: TapConnectionsReport) => void) | null): void;
+}
+
+export async function attachSink(recording: TapRecording, dataDir: string, log: TapLog, injectAsked?: InjectAsked, intercepts?: InterceptLink, stopAsked?: () => void, connections?: ConnectionsLink): Promise<RecordingTarget> {
   let current: { close(): Promise<void> | void } = { close: () => undefined };
   // A take-over still under way when the conversation ends is waited for, so its lock is released.
   let takingOver: Promise<unknown> = Promise.resolve();
@@ -49,6 +55,7 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
         log(`the app went away (${why}); recording here from now on`);
         recording.detach();
         intercepts?.connected(null);
+        connections?.connected(null);
         takingOver = takeOver(recording, dataDir, log, unconfirmed, why).then((next) => (current = next));
       });
       if (injectAsked) app.onInject((ask) => injectAsked(ask, (a) => app.answerInject(a)));
@@ -58,6 +65,7 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
         intercepts.connected((report) => app.sendIntercept(report));
       }
       recording.attach(app);
+      connections?.connected((report) => app.sendConnections(report));
       current = app;
       return {
         close: async () => {
@@ -72,6 +80,31 @@ export async function attachSink(recording: TapRecording, dataDir: string, log: 
   }
   current = openLocal(recording, dataDir, log);
   return { close: () => Promise.resolve(current.close()) };
+}
+
+/** The recording thread's copy of the proxy tap's open WebSockets, sent to the app when it changes or connects. */
+export class ConnectionsHost implements ConnectionsLink {
+  private conns: TapConnection[] = [];
+  private send: ((report: TapConnectionsReport) => void) | null = null;
+
+  constructor(private readonly recording: TapRecording) {}
+
+  connected(send: ((report: TapConnectionsReport) => void) | null): void {
+    this.send = send;
+    if (send && this.conns.length) this.report();
+  }
+
+  set(conns: TapConnection[]): void {
+    this.conns = conns;
+    this.report();
+  }
+
+  private report(): void {
+    if (!this.send) return;
+    // The summary and the connection's open note go first, so the app knows the session it names.
+    this.recording.flush();
+    this.send({ type: 'tap-connections', conns: this.conns });
+  }
 }
 
 function openLocal(recording: TapRecording, dataDir: string, log: TapLog): { close(): void } {

@@ -13,6 +13,8 @@ import type { InjectTo } from '../../lib/inject/inject';
 import { TapInjects } from './injects';
 import { TapIntercepts } from './intercepts';
 import { TapInterceptReportSchema } from '../../lib/intercept/wire';
+import { TapConnectionsReportSchema } from '../../lib/session/tap-connections';
+import { TapConnections } from './connections';
 import type { SessionSummary } from '../../lib/session/types';
 import type { ServerConfig } from '../config';
 import { hostAllowed, tokenMatches } from '../security';
@@ -42,6 +44,8 @@ export class TapIngest {
   private readonly injects = new TapInjects();
   /** Breakpoints and held frames of the taps connected now (intercepts.ts). */
   readonly intercepts = new TapIntercepts();
+  /** The WebSockets each connected proxy tap relays now (connections.ts), for the composer's choice. */
+  readonly relayed = new TapConnections();
 
   constructor(private readonly deps: TapIngestDeps) {
     this.wss.on('connection', (ws) => this.serve(ws));
@@ -58,8 +62,8 @@ export class TapIngest {
   }
 
   /** Injects `text` into the tapped conversation; resolves with the recorded entry's seq. */
-  inject(sessionId: string, to: InjectTo, text: string): Promise<number> {
-    return this.injects.ask(sessionId, to, text);
+  inject(sessionId: string, to: InjectTo, text: string, conn?: number): Promise<number> {
+    return this.injects.ask(sessionId, to, text, conn);
   }
 
   /** "Stop tap": the tap of `sessionId` ends its conversation (false: no such tap is connected). */
@@ -99,6 +103,8 @@ export class TapIngest {
       if (answer.success) return this.injects.answered(summary?.id, answer.data);
       const report = TapInterceptReportSchema.safeParse(parsed);
       if (report.success) return this.intercepts.reported(summary?.id, report.data);
+      const conns = TapConnectionsReportSchema.safeParse(parsed);
+      if (conns.success) return this.relayed.reported(summary?.id, conns.data);
       const m = TapMessageSchema.safeParse(parsed);
       if (!m.success) return refuse(`a tap message was refused: ${m.error.issues[0]?.message ?? 'invalid'}`);
       const msg = m.data;
@@ -109,6 +115,7 @@ export class TapIngest {
           feed = this.deps.manager.feed(msg.summary.id);
           this.injects.connect(msg.summary.id, ws);
           this.intercepts.connect(msg.summary.id, ws);
+          this.relayed.connect(msg.summary.id);
         } else if (msg.summary.id !== summary.id) {
           return refuse('one tap connection carries one session');
         }
@@ -131,6 +138,7 @@ export class TapIngest {
     ws.on('close', () => {
       if (summary) this.injects.disconnect(summary.id);
       if (summary) this.intercepts.disconnect(summary.id);
+      if (summary) this.relayed.disconnect(summary.id);
       if (!summary || !feed || summary.endedAt) return;
       // The tap went away mid-conversation (killed, or it lost us): the session is no longer live.
       feed.summary({ ...summary, status: 'closed', endedAt: new Date().toISOString(), failure: summary.failure ?? 'the tap disconnected before the conversation ended' });

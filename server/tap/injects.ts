@@ -47,7 +47,7 @@ export class TapInjects {
     for (const [ref, w] of this.waiting) if (w.sessionId === sessionId) this.settle(ref, new InjectRefused('the tap disconnected before it wrote the message'));
   }
 
-  ask(sessionId: string, to: InjectTo, text: string): Promise<number> {
+  ask(sessionId: string, to: InjectTo, text: string, conn?: number): Promise<number> {
     const ws = this.sockets.get(sessionId);
     if (!ws) return Promise.reject(new InjectRefused('this tap is no longer connected'));
     if (this.waiting.size >= MAX_WAITING) return Promise.reject(new InjectRefused('too many injected messages are waiting for their tap; try again'));
@@ -55,7 +55,7 @@ export class TapInjects {
     return new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => this.settle(ref, new InjectRefused('the tap did not write the message within 10 s')), ANSWER_TIMEOUT_MS);
       this.waiting.set(ref, { sessionId, resolve, reject, timer });
-      ws.send(JSON.stringify({ type: 'inject', ref, to, text } satisfies TapInject));
+      ws.send(JSON.stringify({ type: 'inject', ref, to, text, ...(conn !== undefined ? { conn } : {}) } satisfies TapInject));
     });
   }
 

@@ -1,9 +1,11 @@
 /**
  * Injecting into a conversation through the HTTP/WebSocket tap (issue 12 item 4). The app's ask
  * (the composer's text and a side) is checked and given ids by the tap's InjectBook, then:
- * - over a WebSocket the tap relays (the newest one open): written as one text frame into the
- *   relayed socket, towards the chosen side; answers to injected requests are recorded but not
- *   relayed (proxy-ws.ts asks `consumes`);
+ * - over a WebSocket the tap relays (the one the ask names by its number, else the newest open
+ *   one): written as one text frame into the relayed socket, towards the chosen side; answers to
+ *   injected requests are recorded but not relayed (proxy-ws.ts asks `consumes`). The sockets open
+ *   now are reported to the app on every open and close (lib/session/tap-connections.ts), so the
+ *   composer can show and pick one;
  * - to the server over HTTP: the tap POSTs it to the target itself, with the headers of the
  *   client's last POST (its auth, MCP-Protocol-Version, the MCP session id — seen on a request or
  *   an answer); the answer comes back on that POST, so the client never sees it;
@@ -19,11 +21,12 @@ import type WebSocket from 'ws';
 import { InjectBook, type InjectTo } from '../../lib/inject/inject';
 import type { TapInject } from '../../lib/session/tap-wire';
 import type { HttpMeta } from '../../lib/session/types';
+import { MAX_TAP_CONNECTIONS, type TapConnection } from '../../lib/session/tap-connections';
 import { decodeUtf8, headerRecord } from '../transports/text';
 import { endToEnd } from './proxy-headers';
 import { BodyCopy, relaySse } from './proxy-http';
 import type { RecordingClient } from './recording-client';
-import { SseSplice, sseEvent } from './sse-splice';
+import { INJECT_WAIT_MS, SseSplice, sseEvent } from './sse-splice';
 
 /** Request headers the tap sets itself on an injected POST (the client's values describe its own body). */
 const OWN_HEADERS = new Set(['content-length', 'content-type', 'accept', 'last-event-id', 'host', 'expect']);
@@ -44,9 +47,12 @@ interface ClientStream {
 }
 
 interface WsPair {
+  info: TapConnection;
   client: WebSocket;
   upstream: WebSocket;
 }
+
+const isOpen = (p: WsPair) => p.client.readyState === p.client.OPEN && p.upstream.readyState === p.upstream.OPEN;
 
 export class ProxyInjector {
   private readonly book = new InjectBook();
@@ -54,7 +60,8 @@ export class ProxyInjector {
   private lastPost: { url: URL; rawHeaders: string[] } | null = null;
   private sessionId: string | undefined;
   private readonly streams = new Set<ClientStream>();
-  private readonly pairs = new Set<WsPair>();
+  /** Relayed WebSockets by their number, oldest first (a Map keeps insertion order). */
+  private readonly pairs = new Map<number, WsPair>();
 
   constructor(private readonly ctx: InjectContext) {}
 
@@ -81,11 +88,19 @@ export class ProxyInjector {
     return stream.splice;
   }
 
-  /** A relayed WebSocket opened; it is the one injected frames go into until a newer one opens. */
-  pairOpened(client: WebSocket, upstream: WebSocket): () => void {
-    const pair = { client, upstream };
-    this.pairs.add(pair);
-    return () => this.pairs.delete(pair);
+  /** A relayed WebSocket opened: injected frames go into it when asked by its number, or while it is the newest. Returns its unregistering (idempotent). */
+  pairOpened(info: TapConnection, client: WebSocket, upstream: WebSocket): () => void {
+    this.pairs.set(info.conn, { info, client, upstream });
+    this.reportConnections();
+    return () => {
+      if (this.pairs.delete(info.conn)) this.reportConnections();
+    };
+  }
+
+  /** Tells the app which sockets are open now (the newest MAX_TAP_CONNECTIONS of them). */
+  private reportConnections(): void {
+    const conns = [...this.pairs.values()].map((p) => p.info);
+    this.ctx.recording.connections(conns.slice(-MAX_TAP_CONNECTIONS));
   }
 
   /** Does a POST body have to be held and checked (an injected request waits for the client's answer)? */
@@ -127,10 +142,11 @@ export class ProxyInjector {
       this.book.forget(ask.to, p.ids);
       recording.injectRefused(ask.ref, why);
     };
-    const pair = newest(this.pairs, (x) => x.client.readyState === x.client.OPEN && x.upstream.readyState === x.upstream.OPEN);
+    const pair = ask.conn !== undefined ? this.pairs.get(ask.conn) : newest(this.pairs.values(), isOpen);
+    if (ask.conn !== undefined && (!pair || !isOpen(pair))) return refuse(`WebSocket #${ask.conn} is closed (its client or the server ended it): pick an open connection above the composer`);
     if (pair) {
       (ask.to === 'server' ? pair.upstream : pair.client).send(p.body);
-      recording.message(ask.to === 'server' ? 'out' : 'in', p.body, {}, undefined, ask.ref);
+      recording.message(ask.to === 'server' ? 'out' : 'in', p.body, { ws: { conn: pair.info.conn } }, undefined, ask.ref);
       return;
     }
     if (ask.to === 'server') {
@@ -139,9 +155,12 @@ export class ProxyInjector {
       this.post(p.body, ask.ref);
       return;
     }
-    const stream = newest(this.streams, (s) => !s.splice.destroyed && !s.splice.writableEnded);
+    const usable = (s: ClientStream) => !s.splice.destroyed && !s.splice.writableEnded;
+    // A stream between two events takes it now; else the newest, once its current event ends.
+    const stream = newest(this.streams, (s) => usable(s) && s.splice.atEdge) ?? newest(this.streams, usable);
     if (!stream) return refuse('the client holds no open event stream (an MCP Streamable HTTP GET) and no WebSocket through this tap, so there is no way to write to it over HTTP');
-    stream.splice.inject(sseEvent(p.body), () => recording.message('in', p.body, { http: { method: 'GET', url: stream.url, sse: {} } }, undefined, ask.ref));
+    const now = stream.splice.inject(sseEvent(p.body), () => recording.message('in', p.body, { http: { method: 'GET', url: stream.url, sse: {} } }, undefined, ask.ref), refuse);
+    if (!now) recording.note(`an injected event waits for the server to finish an event on the client's event stream (GET ${new URL(stream.url).pathname}): it goes in right after it (within ${INJECT_WAIT_MS / 1000} s, or not at all)`, { http: { method: 'GET', url: stream.url } });
   }
 
   /** POSTs an injected message to the target as the client would, recording it and its answer. */
@@ -195,9 +214,9 @@ export class ProxyInjector {
   }
 }
 
-function newest<T>(set: Set<T>, usable: (t: T) => boolean): T | undefined {
+function newest<T>(items: Iterable<T>, usable: (t: T) => boolean): T | undefined {
   let found: T | undefined;
-  for (const t of set) if (usable(t)) found = t;
+  for (const t of items) if (usable(t)) found = t;
   return found;
 }
 

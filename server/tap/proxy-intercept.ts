@@ -101,7 +101,7 @@ export class ProxyInterceptor extends InterceptCore<LaneItem> {
    * message a breakpoint may hold (edited: sent as one text frame; dropped: never sent), a binary
    * one waits behind what is held. Returns false when the lane does not gate (the relay sends it).
    */
-  wsFrame(lane: string, side: Side, bytes: Buffer, isBinary: boolean, from: WebSocket, to: WebSocket): boolean {
+  wsFrame(lane: string, side: Side, bytes: Buffer, isBinary: boolean, from: WebSocket, to: WebSocket, conn?: number): boolean {
     if (!this.gates(lane)) return false;
     const item: LaneItem = {
       release: (r) => {
@@ -112,8 +112,8 @@ export class ProxyInterceptor extends InterceptCore<LaneItem> {
     };
     if (isBinary) {
       const { text, rawBase64 } = decodeUtf8(bytes);
-      this.after(lane, item, bytes.length, { side, body: text, extras: { ws: { binary: true }, ...(rawBase64 ? { rawBase64 } : {}) } });
-    } else this.offer(lane, item, { side, body: bytes.toString('utf8'), extras: {} }, bytes.length);
+      this.after(lane, item, bytes.length, { side, body: text, extras: { ws: { conn, binary: true }, ...(rawBase64 ? { rawBase64 } : {}) } });
+    } else this.offer(lane, item, { side, body: bytes.toString('utf8'), extras: conn !== undefined ? { ws: { conn } } : {} }, bytes.length);
     if (this.holder.full(lane)) {
       from.pause();
       this.onDrain(lane, () => from.resume());

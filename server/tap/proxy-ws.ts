@@ -15,6 +15,7 @@ import type { Side } from './recording';
 import type { RecordingClient } from './recording-client';
 import type { ProxyInjector } from './proxy-inject';
 import type { ProxyInterceptor } from './proxy-intercept';
+import type { TapConnection } from '../../lib/session/tap-connections';
 
 const MAX_FRAME = 64 * 1024 * 1024;
 /** Close codes a peer may not send itself (RFC 6455 §7.4.1): passed on as a plain close. */
@@ -45,7 +46,7 @@ export class WsRelay {
     handleProtocols: (_offered, req) => this.chosen.get(req) || false,
   });
   private readonly upstreams = new Set<WebSocket>();
-  /** Relayed pairs so far: each pair's directions are its own intercept lanes. */
+  /** Relayed pairs so far: each pair's number names it (entries' `ws.conn`, the composer's choice, its two intercept lanes). */
   private pairs = 0;
 
   constructor(private readonly ctx: WsRelayContext) {}
@@ -90,33 +91,38 @@ export class WsRelay {
       const chosen = upstream.protocol;
       this.chosen.set(req, chosen);
       this.wss.handleUpgrade(req, socket, head, (client) => {
-        recording.note(`WebSocket ${url.href} open${chosen ? ` (subprotocol ${chosen})` : ''}`, { http: { status: 101, url: url.href, method: 'GET', headers: headerRecord(req.rawHeaders) } });
-        this.pair(client, upstream);
+        const conn = ++this.pairs;
+        recording.note(`WebSocket #${conn} ${url.href} open${chosen ? ` (subprotocol ${chosen})` : ''}`, { http: { status: 101, url: url.href, method: 'GET', headers: headerRecord(req.rawHeaders) }, ws: { conn } });
+        // The label the composer shows: who connected, where to, when (the path only: a query may hold a secret).
+        const info = { conn, client: `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`, path: url.pathname, openedAt: Date.now() };
+        this.pair(client, upstream, info);
       });
     });
   }
 
-  private pair(client: WebSocket, upstream: WebSocket): void {
+  private pair(client: WebSocket, upstream: WebSocket, info: TapConnection): void {
     const { recording, inject, intercept } = this.ctx;
-    const unregister = inject?.pairOpened(client, upstream);
+    const unregister = inject?.pairOpened(info, client, upstream);
     client.once('close', () => unregister?.());
-    const pair = ++this.pairs;
+    upstream.once('close', () => unregister?.());
+    const { conn } = info;
     const relay = (from: WebSocket, to: WebSocket, side: Side) => {
-      const lane = `ws:${pair}:${side}`;
+      // The lane's number is the connection's, so the Held list and the composer name it alike.
+      const lane = `ws:${conn}:${side}`;
       from.on('message', (data, isBinary) => {
         const bytes = asBuffer(data);
         // An answer to a request rpcscope injected is recorded but not relayed (the other side never asked).
         const kept = !isBinary && inject?.consumes(side === 'out' ? 'client' : 'server', bytes);
         // At a breakpoint (or behind a held frame) the interceptor records and sends it.
-        if (!kept && intercept?.wsFrame(lane, side, bytes, isBinary, from, to)) return;
+        if (!kept && intercept?.wsFrame(lane, side, bytes, isBinary, from, to, conn)) return;
         if (!kept && to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
         const { text, rawBase64 } = isBinary ? decodeUtf8(bytes) : { text: bytes.toString('utf8'), rawBase64: undefined };
-        recording.message(side, text, { ...(isBinary ? { ws: { binary: true } } : {}), ...(rawBase64 ? { rawBase64 } : {}) });
+        recording.message(side, text, { ws: isBinary ? { conn, binary: true } : { conn }, ...(rawBase64 ? { rawBase64 } : {}) });
       });
       from.on('close', (code, reason) => {
         intercept?.releaseLane(lane);
         const who = side === 'out' ? 'client' : 'target';
-        recording.note(`the ${who} closed the WebSocket (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
+        recording.note(`the ${who} closed WebSocket #${conn} (${code}${reason.length ? ` ${reason.toString()}` : ''})`, { ws: { conn, closeCode: code, ...(reason.length ? { closeReason: reason.toString() } : {}) } });
         if (to.readyState === WebSocket.OPEN) {
           if (RESERVED_CLOSE.has(code)) to.close();
           else to.close(code, reason);

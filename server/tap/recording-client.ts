@@ -14,6 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WireExtras } from '../../lib/session/pipeline';
 import type { TapInject } from '../../lib/session/tap-wire';
+import type { TapConnection } from '../../lib/session/tap-connections';
 import type { ExchangeRef, HostInit, HostReply, RecordingOp, WorkerInit } from './recording-ops';
 import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
@@ -146,6 +147,11 @@ export class RecordingClient {
 
   intercept(op: InterceptOp): void {
     this.post(op);
+  }
+
+  /** The WebSockets relayed now (proxy-inject.ts tells on each open and close). */
+  connections(conns: TapConnection[]): void {
+    this.post({ op: 'connections', conns });
   }
 
   injectRefused(ref: number, error: string): void {

@@ -5,7 +5,7 @@
  * them, which frees that room for the conversation thread (the ring bounds how far it may lag).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { attachSink } from './choose-sink';
+import { ConnectionsHost, attachSink } from './choose-sink';
 import { InterceptHost } from './intercept-host';
 import { TapExchanges } from './exchanges';
 import { openTapLog } from './log';
@@ -25,10 +25,11 @@ const reply = (r: HostReply) => port.postMessage(r);
 const answers = new Map<number, (a: TapInjectAnswer) => void>();
 // Intercepting (intercept-host.ts): the app's asks go to the conversation thread, its reports to the app.
 const intercepts = new InterceptHost(recording, (ask) => reply({ op: 'intercept', ask }), (m, injected) => exchanges.message(m.side, m.body, m.extras, m.exchange, injected));
+const connections = new ConnectionsHost(recording);
 const sink = attachSink(recording, init.dataDir, log, (ask, answer) => {
   answers.set(ask.ref, answer);
   reply({ op: 'inject', ask });
-}, intercepts, () => reply({ op: 'stop' }));
+}, intercepts, () => reply({ op: 'stop' }), connections);
 const answer = (a: TapInjectAnswer) => {
   answers.get(a.ref)?.(a);
   answers.delete(a.ref);
@@ -101,6 +102,8 @@ function handle(op: RecordingOp): void {
     }
     case 'inject-refused':
       return answer({ type: 'inject-refused', ref: op.ref, error: op.error });
+    case 'connections':
+      return connections.set(op.conns);
     case 'held':
     case 'held-message':
     case 'drop-answer':

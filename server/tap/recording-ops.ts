@@ -8,6 +8,7 @@
 import type { WireExtras } from '../../lib/session/pipeline';
 import type { TapInject } from '../../lib/session/tap-wire';
 import type { TapTarget } from '../../lib/targets/tap';
+import type { TapConnection } from '../../lib/session/tap-connections';
 import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
@@ -32,6 +33,8 @@ export type RecordingOp =
   /** An injected frame went on in `side`'s direction (issue 12 item 4): record it marked, answer the app's ask `ref`. */
   | { op: 'injected'; side: Side; chunk: Uint8Array; ref: number }
   | { op: 'inject-refused'; ref: number; error: string }
+  /** The WebSockets the proxy tap relays now (after one opened or closed), for the app's composer. */
+  | { op: 'connections'; conns: TapConnection[] }
   | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string }
   /** Intercepting (issue 12 item 5): intercept-ops.ts. */
   | InterceptOp;

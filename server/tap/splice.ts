@@ -8,6 +8,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import type { DetectedFraming } from '../../lib/framing/auto';
+import { CutUnit } from './cut-unit';
 import { FrameEdges, frameBody } from './frame-edges';
 import type { SpliceGate } from './intercept';
 
@@ -29,10 +30,8 @@ export class Splice extends Transform {
   readonly edges: FrameEdges;
   private readonly queued: { frame: Buffer; ref: number }[] = [];
   private cutting = false;
-  private partial: Buffer[] = [];
-  private partialBytes = 0;
-  /** The frame in `partial` began while cutting (so it is whole and may be consumed). */
-  private partialWhole = true;
+  /** The frame being cut (whole ones may be consumed). */
+  private readonly unit = new CutUnit();
   /** Intercept (intercept.ts): when set, every frame and piece goes through it instead of straight on. */
   gate: SpliceGate | null = null;
 
@@ -63,18 +62,18 @@ export class Splice extends Transform {
     }
     if (!this.cutting) {
       this.cutting = true;
-      this.partialWhole = this.edges.atEdge;
+      this.unit.start(this.edges.atEdge);
     }
     let from = 0;
     for (const edge of this.edges.feed(chunk, true)) {
-      this.hold(chunk.subarray(from, edge));
+      this.unit.add(chunk.subarray(from, edge));
       from = edge;
       this.frameEnded();
     }
-    if (from < chunk.length) this.hold(chunk.subarray(from));
-    if (this.partialBytes > MAX_CUT_FRAME || this.edges.lost) this.passPartial();
+    if (from < chunk.length) this.unit.add(chunk.subarray(from));
+    if (this.unit.bytes > MAX_CUT_FRAME || this.edges.lost) this.passPartial();
     // Back to passing chunks as they come once between frames with nothing to do.
-    if (!this.partialBytes && !this.queued.length && !this.hooks.awaits() && !this.gate?.cuts) this.cutting = false;
+    if (!this.unit.bytes && !this.queued.length && !this.hooks.awaits() && !this.gate?.cuts) this.cutting = false;
     this.ready(done);
   }
 
@@ -100,18 +99,8 @@ export class Splice extends Transform {
     else done();
   }
 
-  private hold(piece: Buffer): void {
-    if (!piece.length) return;
-    this.partial.push(piece);
-    this.partialBytes += piece.length;
-  }
-
   private frameEnded(): void {
-    const frame = this.partial.length === 1 ? this.partial[0] : Buffer.concat(this.partial);
-    const whole = this.partialWhole;
-    this.partial = [];
-    this.partialBytes = 0;
-    this.partialWhole = true;
+    const { bytes: frame, whole } = this.unit.end();
     const framing = this.edges.framing;
     if (whole && framing && this.hooks.awaits() && this.hooks.consumes(frameBody(frame, framing))) this.hooks.copy(frame);
     else this.onward(frame, whole ? framing : null);
@@ -119,12 +108,8 @@ export class Splice extends Transform {
   }
 
   private passPartial(): void {
-    if (!this.partialBytes) return;
-    const bytes = Buffer.concat(this.partial);
-    this.partial = [];
-    this.partialBytes = 0;
-    this.partialWhole = false;
-    this.onward(bytes, null);
+    const bytes = this.unit.passOn();
+    if (bytes) this.onward(bytes, null);
   }
 
   private release(): void {

@@ -16,6 +16,7 @@ import type { LaneItem, ProxyInterceptor } from './proxy-intercept';
 import type { RecordingClient } from './recording-client';
 import { sseEvent } from './sse-splice';
 import { SseEdges } from './sse-edges';
+import { CutUnit } from './cut-unit';
 
 /** An event being cut that grows past this goes on as it is (and is not held). */
 const MAX_CUT_EVENT = 16 * 1024 * 1024;
@@ -27,10 +28,8 @@ export class SseGate extends Transform {
   private readonly lane: string;
   private broken = false;
   private cutting = false;
-  private partial: Buffer[] = [];
-  private partialBytes = 0;
-  /** The event in `partial` began at an edge while cutting (so it is whole and may be held). */
-  private partialWhole = true;
+  /** The event being cut (whole ones may be held). */
+  private readonly unit = new CutUnit();
 
   constructor(
     private readonly intercept: ProxyInterceptor,
@@ -51,17 +50,17 @@ export class SseGate extends Transform {
     }
     if (!this.cutting) {
       this.cutting = true;
-      this.partialWhole = this.edges.atEdge;
+      this.unit.start(this.edges.atEdge);
     }
     let from = 0;
     for (const edge of this.edges.feed(chunk)) {
-      this.hold(chunk.subarray(from, edge));
+      this.unit.add(chunk.subarray(from, edge));
       from = edge;
       this.eventEnded();
     }
-    if (from < chunk.length) this.hold(chunk.subarray(from));
-    if (this.partialBytes > MAX_CUT_EVENT) this.passPartial();
-    if (!this.partialBytes && !this.intercept.gates(this.lane)) this.cutting = false;
+    if (from < chunk.length) this.unit.add(chunk.subarray(from));
+    if (this.unit.bytes > MAX_CUT_EVENT) this.passPartial();
+    if (!this.unit.bytes && !this.intercept.gates(this.lane)) this.cutting = false;
     if (this.intercept.full(this.lane)) this.intercept.onDrain(this.lane, () => done());
     else done();
   }
@@ -80,18 +79,8 @@ export class SseGate extends Transform {
     done(err);
   }
 
-  private hold(piece: Buffer): void {
-    if (!piece.length) return;
-    this.partial.push(piece);
-    this.partialBytes += piece.length;
-  }
-
   private eventEnded(): void {
-    const bytes = this.partial.length === 1 ? this.partial[0] : Buffer.concat(this.partial);
-    const whole = this.partialWhole;
-    this.partial = [];
-    this.partialBytes = 0;
-    this.partialWhole = true;
+    const { bytes, whole } = this.unit.end();
     const events = this.parse(this.decoder.decode(bytes, { stream: true }));
     const item: LaneItem = {
       release: (r) => {
@@ -106,11 +95,8 @@ export class SseGate extends Transform {
   }
 
   private passPartial(): void {
-    if (!this.partialBytes) return;
-    const bytes = Buffer.concat(this.partial);
-    this.partial = [];
-    this.partialBytes = 0;
-    this.partialWhole = false;
+    const bytes = this.unit.passOn();
+    if (!bytes) return;
     for (const e of this.parse(this.decoder.decode(bytes, { stream: true }))) this.record(e);
     this.intercept.after(this.lane, { release: () => !this.destroyed && !this.readableEnded && this.push(bytes) }, bytes.length);
   }

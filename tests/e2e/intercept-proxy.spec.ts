@@ -4,7 +4,8 @@
  * `method:sum kind:request`; a client's POST shows in the same Held list as a stdio tap's, and its
  * row's status column says "held" (the client waits: nothing reached the server). Edited and
  * forwarded, the server answers the edit; a second one dropped gets rpcscope's JSON-RPC error at
- * once and its row says "dropped".
+ * once and its row says "dropped". The edited one's row carries the "edited" badge, and the panel's
+ * hint words order per lane (a proxy tap holds up only the rest of a POST, stream or socket).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test, expect } from './helpers/fixtures';
@@ -50,6 +51,8 @@ test('a held POST is edited in the panel and forwarded (the server answers the e
   await panel.getByLabel('Breakpoints').fill('method:sum kind:request');
   await panel.getByRole('button', { name: 'Intercept off' }).click();
   await expect(panel.getByRole('button', { name: 'Intercept on' })).toBeVisible();
+  // A proxy tap keeps order per POST, stream and socket: the hint does not speak of directions.
+  await expect(panel.getByTestId('intercept-lanes')).toContainText('only what comes behind it on its own lane');
 
   let answeredEarly = false;
   const edited = post([2, 2], 2).finally(() => (answeredEarly = true));
@@ -77,7 +80,10 @@ test('a held POST is edited in the panel and forwarded (the server answers the e
   await expect(rowBySeq(page, droppedSeq).locator('[data-col="status"]')).toHaveText('dropped');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/intercept-proxy-dropped.png` });
 
+  // held → edited → forwarded: the row carries the edited badge.
+  await expect(rowBySeq(page, seq).locator('[data-mark="edited"]')).toHaveText('edited');
   await rowBySeq(page, seq).click();
+  await expect(page.getByTestId('inspector-marks')).toHaveText('edited');
   const note = page.getByTestId('intercept-note');
   await expect(note).toHaveAttribute('data-state', 'edited');
   await expect(note.getByTestId('intercept-sent')).toContainText('[40,2]');

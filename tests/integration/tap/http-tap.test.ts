@@ -6,13 +6,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startEverythingHttp } from '../mcp/helpers';
 import { startPeer } from '../../fixtures/peers/start-peer';
-import { startProxyTap } from './proxy-helpers';
+import { proxyTapInFront, rpcWsClient, startProxyTap, startRpcWsServer } from './proxy-helpers';
 import { tempDir } from './tap-helpers';
 
 const tmp = tempDir('rpcscope-http-tap-');
@@ -145,36 +144,14 @@ describe('the HTTP tap', () => {
   }, 30_000);
 });
 
-interface RpcWsServer {
-  wss: { address(): { port: number } };
-  on(event: 'listening', cb: () => void): void;
-  register(name: string, fn: (params: unknown) => unknown): void;
-  event(name: string): void;
-  emit(name: string, ...args: unknown[]): void;
-  close(): Promise<void>;
-}
-interface RpcWsClient {
-  on(event: string, cb: (...a: unknown[]) => void): void;
-  call(method: string, params?: unknown): Promise<unknown>;
-  subscribe(event: string): Promise<unknown>;
-  close(): void;
-}
 
 describe('the WebSocket tap', () => {
   it('an rpc-websockets client and server talk through it frame by frame, and both directions are recorded', async () => {
-    const require = createRequire(import.meta.url);
-    const { Server, Client: WsClient } = require('rpc-websockets') as {
-      Server: new (o: { port: number; host: string }) => RpcWsServer;
-      Client: new (url: string, o?: { autoconnect?: boolean; reconnect?: boolean }) => RpcWsClient;
-    };
-    const server = new Server({ port: 0, host: '127.0.0.1' });
-    await new Promise<void>((r) => server.on('listening', r));
-    server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
+    const { peer, tap, stop } = await proxyTapInFront(startRpcWsServer, (s) => `ws://127.0.0.1:${s.port}/`, tmp.dir);
+    const { server } = peer;
     server.event('tick');
-    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir);
     try {
-      const client = new WsClient(`ws://127.0.0.1:${tap.port}/`, { reconnect: false });
-      await new Promise<void>((r) => client.on('open', () => r()));
+      const client = await rpcWsClient(`ws://127.0.0.1:${tap.port}/`);
       expect(await client.call('sum', [1, 2, 39])).toBe(42);
       await client.subscribe('tick');
       const ticked = new Promise<unknown>((r) => client.on('tick', (v) => r(v)));
@@ -187,11 +164,10 @@ describe('the WebSocket tap', () => {
       expect(sum.state).toBe('answered');
       expect(JSON.parse(events.find((e) => e.seq === sum.pair)!.raw).result).toBe(42);
       expect(events.some((e) => e.dir === 'in' && e.raw.includes('"notification":"tick"'))).toBe(true);
-      expect(events.some((e) => /WebSocket ws:\/\/127\.0\.0\.1:\d+\/ open/.test(e.note ?? ''))).toBe(true);
+      expect(events.some((e) => /WebSocket #1 ws:\/\/127\.0\.0\.1:\d+\/ open/.test(e.note ?? ''))).toBe(true);
       expect(events.some((e) => e.ws?.closeCode !== undefined && /the client closed/.test(e.note ?? ''))).toBe(true);
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.close();
+      await stop();
     }
   }, 30_000);
 });

@@ -8,10 +8,8 @@
  * intercept off), and rpc-websockets (a
  * frame held and edited, one dropped, one released by the tap stopping).
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { HeldMessage, InterceptStatus } from '@/lib/intercept/wire';
@@ -19,7 +17,7 @@ import type { TrafficEvent } from '@/lib/session/types';
 import { startEverythingHttp } from '../mcp/helpers';
 import { startPeer } from '../../fixtures/peers/start-peer';
 import { startTapApp, until, type TapApp } from './app-helpers';
-import { startProxyTap } from './proxy-helpers';
+import { proxyTapInFront, rpcWsClient, startRpcWsServer } from './proxy-helpers';
 import { tempDir } from './tap-helpers';
 
 const tmp = tempDir('rpcscope-intercept-proxy-');
@@ -59,8 +57,7 @@ async function entry(sessionId: string, seq: number, state?: string): Promise<Tr
 
 describe('intercepting through the HTTP tap', () => {
   it('MCP Streamable HTTP: a held tools/call edited reaches the server edited, a dropped one gets rpcscope’s error, a held SSE answer goes back edited', async () => {
-    const server = await startEverythingHttp();
-    const tap = await startProxyTap(`http://127.0.0.1:${server.port}/mcp`, tmp.dir);
+    const { tap, stop } = await proxyTapInFront(startEverythingHttp, (s) => `http://127.0.0.1:${s.port}/mcp`, tmp.dir);
     try {
       const client = new Client({ name: 'intercept-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(tap.origin)));
@@ -109,14 +106,12 @@ describe('intercepting through the HTTP tap', () => {
       const file = await tap.stop();
       expect(file.events.filter((e) => e.intercept).map((e) => e.intercept!.state)).toEqual(['edited', 'dropped', 'edited']);
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.stop();
+      await stop();
     }
   }, 90_000);
 
   it('plain JSON-RPC over HTTP: a held reply goes back edited with its length recomputed; a dropped batch gets an error for each request; turning intercept off forwards what is held', async () => {
-    const peer = await startPeer('http-peer');
-    const tap = await startProxyTap(`http://127.0.0.1:${peer.port}/`, tmp.dir);
+    const { tap, stop } = await proxyTapInFront(() => startPeer('http-peer'), (p) => `http://127.0.0.1:${p.port}/`, tmp.dir);
     const post = (body: string) => fetch(tap.origin, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     try {
       expect(((await (await post('{"jsonrpc":"2.0","id":1,"method":"sum","params":[1,2]}')).json()) as { result: number }).result).toBe(3);
@@ -149,40 +144,18 @@ describe('intercepting through the HTTP tap', () => {
       expect(((await (await released).json()) as { result: number }).result).toBe(11);
       expect((await entry(session.id, third.seq, 'forwarded')).intercept).toMatchObject({ released: true });
     } finally {
-      await tap.stop().catch(() => undefined);
-      await peer.stop();
+      await stop();
     }
   }, 60_000);
 });
 
-interface RpcWsServer {
-  wss: { address(): { port: number }; on(event: 'connection', cb: (socket: WebSocket) => void): void };
-  on(event: 'listening', cb: () => void): void;
-  register(name: string, fn: (params: unknown) => unknown): void;
-  close(): Promise<void>;
-}
-interface RpcWsClient {
-  on(event: string, cb: (...a: unknown[]) => void): void;
-  call(method: string, params?: unknown, timeout?: number): Promise<unknown>;
-  close(): void;
-}
 
 describe('intercepting through the WebSocket tap', () => {
   it('a frame held per socket and direction: edited it goes as one frame, dropped it never arrives, and the tap stopping releases one', async () => {
-    const require = createRequire(import.meta.url);
-    const { Server, Client: WsClient } = require('rpc-websockets') as {
-      Server: new (o: { port: number; host: string }) => RpcWsServer;
-      Client: new (url: string, o?: { reconnect?: boolean }) => RpcWsClient;
-    };
-    const server = new Server({ port: 0, host: '127.0.0.1' });
-    await new Promise<void>((r) => server.on('listening', r));
-    server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
-    const serverGot: string[] = [];
-    server.wss.on('connection', (s) => s.on('message', (d) => serverGot.push(String(d))));
-    const tap = await startProxyTap(`ws://127.0.0.1:${server.wss.address().port}/`, tmp.dir);
+    const { peer, tap, stop } = await proxyTapInFront(startRpcWsServer, (s) => `ws://127.0.0.1:${s.port}/`, tmp.dir);
+    const serverGot = peer.got;
     try {
-      const client = new WsClient(`ws://127.0.0.1:${tap.port}/`, { reconnect: false });
-      await new Promise<void>((r) => client.on('open', () => r()));
+      const client = await rpcWsClient(`ws://127.0.0.1:${tap.port}/`);
       expect(await client.call('sum', [1, 2])).toBe(3);
       const session = await app.openTapSession();
       await intercept(session.id, 'set', { breakpoints: ['method:sum kind:request'] });
@@ -210,8 +183,7 @@ describe('intercepting through the WebSocket tap', () => {
       expect(file.events.find((e) => e.seq === third.seq)?.intercept).toMatchObject({ state: 'forwarded', released: true });
       client.close();
     } finally {
-      await tap.stop().catch(() => undefined);
-      await server.close();
+      await stop();
     }
   }, 60_000);
 });

@@ -14,48 +14,23 @@ import path from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { InterceptStatus } from '@/lib/intercept/wire';
 import type { SessionSummary, TrafficEvent } from '@/lib/session/types';
+import { startTapApp, until, type TapApp } from './app-helpers';
 import { JSON_LS, tapArgv, tempDir } from './tap-helpers';
 
 const tmp = tempDir('rpcscope-intercept-');
 const dataDir = path.join(tmp.dir, 'data');
-const TOKEN = 'intercept-test-token-0123456789abcdef0123';
 const children: ChildProcess[] = [];
-afterAll(() => {
+let app: TapApp | undefined;
+afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await app?.stop();
   tmp.remove();
 });
 
-function startApp(): Promise<string> {
-  const app = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/helpers/api-server-child.ts', '--port', '0', '--data-dir', dataDir], { env: { ...process.env, RPCSCOPE_TOKEN: TOKEN } });
-  children.push(app);
-  let said = '';
-  return new Promise((resolve, reject) => {
-    app.stdout!.on('data', (c) => {
-      said += c;
-      const m = /ready: (http:\/\/[^/]+\/)/.exec(said);
-      if (m) resolve(m[1]);
-    });
-    app.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
-  });
-}
-
-async function api<T>(origin: string, method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(new URL(p, origin), {
-    method,
-    headers: { 'x-rpcscope-token': TOKEN, 'content-type': 'application/json', origin: origin.replace(/\/$/, '') },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** The page's call on the app: status and JSON answer. */
+async function api<T>(method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await app!.call(p, body, method);
   return { status: res.status, json: (await res.json()) as T };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const first = { uri: 'file:///tmp/intercept/first.json', text: '{ "alpha": 1 }\n' };
@@ -63,7 +38,7 @@ const other = { uri: 'file:///tmp/intercept/other.json', text: '{ "edited": true
 
 describe('intercepting a tapped language-server conversation', () => {
   it('holds the request, forwards it edited (the server answers the edit), drops a second one, and closing the session releases what is held', async () => {
-    const origin = await startApp();
+    app = await startTapApp(dataDir);
     const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--name', 'json ls'], [process.execPath, JSON_LS, '--stdio']), { stdio: ['pipe', 'pipe', 'ignore'] });
     children.push(tap);
     const exited = new Promise<number | null>((r) => tap.once('exit', (code) => r(code)));
@@ -74,44 +49,44 @@ describe('intercepting a tapped language-server conversation', () => {
     await conn.sendNotification('initialized', {});
     for (const d of [first, other]) await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: d.uri, languageId: 'json', version: 1, text: d.text } });
 
-    const session = await until('the tap session in the app', async () => (await api<{ sessions: SessionSummary[] }>(origin, 'GET', '/api/sessions')).json.sessions.find((s) => s.target.kind === 'tap' && s.status === 'open'));
+    const session = await until('the tap session in the app', async () => (await api<{ sessions: SessionSummary[] }>('GET', '/api/sessions')).json.sessions.find((s) => s.target.kind === 'tap' && s.status === 'open'));
     const at = `/api/sessions/${session.id}/intercept`;
-    expect((await api<InterceptStatus>(origin, 'GET', at)).json).toMatchObject({ available: true, on: false, held: [] });
+    expect((await api<InterceptStatus>('GET', at)).json).toMatchObject({ available: true, on: false, held: [] });
 
-    const bad = await api<{ error: string }>(origin, 'PUT', at, { breakpoints: ['methd:textDocument/documentSymbol'] });
+    const bad = await api<{ error: string }>('PUT', at, { breakpoints: ['methd:textDocument/documentSymbol'] });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/unknown field "methd:"/);
-    const set = await api<InterceptStatus>(origin, 'PUT', at, { breakpoints: ['method:textDocument/documentSymbol'] });
+    const set = await api<InterceptStatus>('PUT', at, { breakpoints: ['method:textDocument/documentSymbol'] });
     expect(set.json).toMatchObject({ on: true, breakpoints: ['method:textDocument/documentSymbol'] });
 
     const answered = conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: first.uri } }) as Promise<{ name: string }[]>;
-    const heldRequest = await until('the request held', async () => (await api<InterceptStatus>(origin, 'GET', at)).json.held.find((h) => h.kind === 'request'));
+    const heldRequest = await until('the request held', async () => (await api<InterceptStatus>('GET', at)).json.held.find((h) => h.kind === 'request'));
     expect(heldRequest).toMatchObject({ dir: 'out', method: 'textDocument/documentSymbol' });
     expect(heldRequest.seq).toBeGreaterThan(0);
     const edited = heldRequest.text!.replace(first.uri, other.uri);
-    const forwarded = await api<InterceptStatus>(origin, 'POST', `${at}/held/${heldRequest.hold}/forward`, { text: edited });
+    const forwarded = await api<InterceptStatus>('POST', `${at}/held/${heldRequest.hold}/forward`, { text: edited });
     expect(forwarded.status).toBe(200);
 
     // The answer counts as its request's method, so it is held on its way back; forward it as it is.
-    const heldAnswer = await until('the answer held', async () => (await api<InterceptStatus>(origin, 'GET', at)).json.held.find((h) => h.kind === 'response'));
+    const heldAnswer = await until('the answer held', async () => (await api<InterceptStatus>('GET', at)).json.held.find((h) => h.kind === 'response'));
     expect(heldAnswer.dir).toBe('in');
-    await api(origin, 'POST', `${at}/held/${heldAnswer.hold}/forward`, {});
+    await api('POST', `${at}/held/${heldAnswer.hold}/forward`, {});
     expect((await answered).map((s) => s.name), 'the server answered the edited request').toEqual(['edited', 'bytes']);
 
     // A second request is dropped: it never reaches the server, so nothing answers it.
     let droppedAnswered = false;
     void conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: first.uri } }).then(() => (droppedAnswered = true), () => undefined);
-    const second = await until('the second request held', async () => (await api<InterceptStatus>(origin, 'GET', at)).json.held.find((h) => h.kind === 'request'));
-    const dropped = await api<InterceptStatus>(origin, 'POST', `${at}/held/${second.hold}/drop`, {});
+    const second = await until('the second request held', async () => (await api<InterceptStatus>('GET', at)).json.held.find((h) => h.kind === 'request'));
+    const dropped = await api<InterceptStatus>('POST', `${at}/held/${second.hold}/drop`, {});
     expect(dropped.json.held).toEqual([]);
-    const again = await api<{ error: string }>(origin, 'POST', `${at}/held/${second.hold}/drop`, {});
+    const again = await api<{ error: string }>('POST', `${at}/held/${second.hold}/drop`, {});
     expect(again.status).toBe(409);
 
     // Closing the session stops intercepting: what is held goes on, and so does the conversation.
     const third = conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: other.uri } }) as Promise<{ name: string }[]>;
-    await until('the third request held', async () => (await api<InterceptStatus>(origin, 'GET', at)).json.held.find((h) => h.kind === 'request'));
-    expect((await api(origin, 'POST', `/api/sessions/${session.id}/close`, {})).status).toBe(200);
-    expect((await api<InterceptStatus>(origin, 'GET', at)).json).toMatchObject({ on: false, held: [] });
+    await until('the third request held', async () => (await api<InterceptStatus>('GET', at)).json.held.find((h) => h.kind === 'request'));
+    expect((await api('POST', `/api/sessions/${session.id}/close`, {})).status).toBe(200);
+    expect((await api<InterceptStatus>('GET', at)).json).toMatchObject({ on: false, held: [] });
     expect((await third).map((s) => s.name)).toEqual(['edited', 'bytes']);
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
@@ -119,7 +94,7 @@ describe('intercepting a tapped language-server conversation', () => {
     conn.dispose();
     expect(droppedAnswered).toBe(false);
 
-    const { events } = (await api<{ events: TrafficEvent[] }>(origin, 'GET', `/api/sessions/${session.id}/events`)).json;
+    const { events } = (await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${session.id}/events`)).json;
     const request = events.find((e) => e.seq === heldRequest.seq)!;
     expect(request.raw).toContain(first.uri);
     expect(request.intercept).toMatchObject({ state: 'edited', hold: heldRequest.hold });

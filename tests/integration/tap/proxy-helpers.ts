@@ -1,6 +1,12 @@
-/** The real `rpcscope tap --listen … --to …` as a child process: its address, and its session file once stopped. */
+/**
+ * The real `rpcscope tap --listen … --to …` as a child process (its address, and its session file
+ * once stopped), the peers the proxy tap tests put behind it, and the two started together so a
+ * tap that never listens leaves no peer running.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type WebSocket from 'ws';
 import type { TrafficEvent } from '@/lib/session/types';
 import { BIN, readSession } from './tap-helpers';
 
@@ -42,6 +48,7 @@ export function startProxyTap(to: string, dir: string, extra: string[] = [], tim
       proc.kill('SIGKILL');
       reject(new Error(`the tap did not listen within ${timeoutMs} ms: ${err}`));
     }, timeoutMs);
+    timer.unref();
     proc.stderr!.setEncoding('utf8');
     proc.stderr!.on('data', (s: string) => {
       err += s;
@@ -56,4 +63,72 @@ export function startProxyTap(to: string, dir: string, extra: string[] = [], tim
       reject(new Error(`the tap exited (${code}) before listening: ${err}`));
     });
   });
+}
+
+interface Stoppable {
+  stop(): Promise<unknown>;
+}
+
+/**
+ * A peer and the proxy tap in front of it: `start` the peer, then the tap towards `to(peer)`. A
+ * tap that fails to listen (or times out) stops the peer before the error reaches the test, which
+ * has no `finally` yet to stop it. `stop` stops both, the tap first.
+ */
+export async function proxyTapInFront<P extends Stoppable>(start: () => Promise<P>, to: (peer: P) => string, dir: string, extra: string[] = []): Promise<{ peer: P; tap: RunningProxyTap; stop(): Promise<void> }> {
+  const peer = await start();
+  let tap: RunningProxyTap;
+  try {
+    tap = await startProxyTap(to(peer), dir, extra);
+  } catch (err) {
+    await peer.stop();
+    throw err;
+  }
+  return {
+    peer,
+    tap,
+    stop: async () => {
+      await tap.stop().catch(() => undefined);
+      await peer.stop();
+    },
+  };
+}
+
+/** The parts of rpc-websockets' Server and Client these tests use (it ships no types of its own). */
+export interface RpcWsServer {
+  wss: { address(): { port: number }; on(event: 'connection', cb: (socket: WebSocket) => void): void };
+  on(event: 'listening', cb: () => void): void;
+  register(name: string, fn: (params: unknown) => unknown): void;
+  event(name: string): void;
+  emit(name: string, ...args: unknown[]): void;
+  close(): Promise<void>;
+}
+export interface RpcWsClient {
+  socket: WebSocket;
+  on(event: string, cb: (...a: unknown[]) => void): void;
+  call(method: string, params?: unknown, timeout?: number): Promise<unknown>;
+  subscribe(event: string): Promise<unknown>;
+  close(): void;
+}
+
+const rpcWebsockets = () =>
+  createRequire(import.meta.url)('rpc-websockets') as {
+    Server: new (o: { port: number; host: string }) => RpcWsServer;
+    Client: new (url: string, o?: { reconnect?: boolean }) => RpcWsClient;
+  };
+
+/** rpc-websockets' real server on a free port, with `sum` registered; `got` holds every frame it was handed. */
+export async function startRpcWsServer(): Promise<{ server: RpcWsServer; port: number; got: string[]; stop(): Promise<void> }> {
+  const server = new (rpcWebsockets().Server)({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => server.on('listening', r));
+  server.register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
+  const got: string[] = [];
+  server.wss.on('connection', (s) => s.on('message', (d) => got.push(String(d))));
+  return { server, port: server.wss.address().port, got, stop: () => server.close() };
+}
+
+/** rpc-websockets' real client (no reconnecting), once its socket is open. */
+export async function rpcWsClient(url: string): Promise<RpcWsClient> {
+  const client = new (rpcWebsockets().Client)(url, { reconnect: false });
+  await new Promise<void>((r) => client.on('open', () => r()));
+  return client;
 }

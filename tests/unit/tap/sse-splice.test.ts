@@ -43,4 +43,30 @@ describe('the SSE splice', () => {
   it('a message written over several lines becomes several data lines of one event', () => {
     expect(sseEvent('{\n  "a": 1\n}').toString()).toBe('data: {\ndata:   "a": 1\ndata: }\n\n');
   });
+
+  it('an event injected while the server stalls mid-event waits, says it waits, and is given up with words if the event never ends', async () => {
+    const h = harness();
+    await h.write('data: {"server":"half');
+    const gaveUp: string[] = [];
+    let written = 0;
+    expect(h.splice.inject(sseEvent('{"injected":1}'), () => written++, (why) => gaveUp.push(why), 40)).toBe(false);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(gaveUp).toEqual([expect.stringMatching(/stayed in the middle of an event/)]);
+    // The server finishes later: its event goes on, the given-up one never does.
+    await h.write(' done"}\n\n');
+    expect(written).toBe(0);
+    expect(h.events()).toEqual(['{"server":"half done"}']);
+  });
+
+  it('a waiting event that gets its edge in time goes in and is not given up', async () => {
+    const h = harness();
+    await h.write('data: {"server":');
+    const gaveUp: string[] = [];
+    let written = 0;
+    expect(h.splice.inject(sseEvent('{"injected":2}'), () => written++, (why) => gaveUp.push(why), 60)).toBe(false);
+    await h.write('3}\n\n');
+    await new Promise((r) => setTimeout(r, 120));
+    expect([written, gaveUp]).toEqual([1, []]);
+    expect(h.events()).toEqual(['{"server":3}', '{"injected":2}']);
+  });
 });

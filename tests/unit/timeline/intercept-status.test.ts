@@ -1,7 +1,7 @@
 /**
  * What the timeline's status column says about messages a tap's breakpoint held: "held" while it
  * waits, "dropped" once dropped (whatever its pairing says), and its usual status once forwarded;
- * `status:held` and `status:dropped` find them, and the fast tags agree with the full status.
+ * `status:held`, `status:dropped` and `status:edited` find them, and the fast tags agree with the full status.
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER, compileFilter, filterIndexes } from '@/lib/timeline/filter';
@@ -15,6 +15,7 @@ const events = [
   ev({ seq: 4, dir: 'out', kind: 'request', method: 'tools/call', id: 3, state: 'pending', intercept: { state: 'forwarded', hold: 3, heldMs: 10 } }),
   ev({ seq: 5, dir: 'in', kind: 'response', id: 9, intercept: { state: 'held', hold: 4, since: 0 } }),
   ev({ seq: 6, dir: 'out', kind: 'request', method: 'ping', id: 4, state: 'pending' }),
+  ev({ seq: 7, dir: 'out', kind: 'request', method: 'tools/call', id: 5, state: 'pending', intercept: { state: 'edited', hold: 5, heldMs: 10, sent: '{}' } }),
 ];
 const lookup = lookupOf(events);
 const status = (seq: number) => eventStatus(events[seq - 1], lookup);
@@ -29,15 +30,17 @@ describe('the status column of intercepted messages', () => {
     expect(status(2)).toMatchObject({ label: 'dropped', tone: 'error' });
   });
 
-  it('a forwarded one shows its usual status again', () => {
+  it('a forwarded one shows its usual status again, edited or not (an edited one carries the edited mark)', () => {
     expect(status(4).label).toBe('pending');
+    expect(status(7).label).toBe('pending');
   });
 
   it('status:held and status:dropped find them, and a held request is still pending', () => {
     const pick = (query: string) => filterIndexes(events, compileFilter({ ...EMPTY_FILTER, query }), lookup).map((i) => events[i].seq);
     expect(pick('status:held')).toEqual([1, 5]);
     expect(pick('status:dropped')).toEqual([2]);
-    expect(pick('status:pending')).toEqual([1, 4, 6]);
+    expect(pick('status:pending')).toEqual([1, 4, 6, 7]);
+    expect(pick('status:edited')).toEqual([7]);
   });
 
   it('the fast tags agree with the full status', () => {

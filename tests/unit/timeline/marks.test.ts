@@ -51,3 +51,29 @@ describe('entry marks of a tapped conversation', () => {
     expect(pick('-has:injected')).toEqual([1, 2, 4, 7]);
   });
 });
+
+describe('entry marks of intercepted messages', () => {
+  const held = [
+    ev({ seq: 1, dir: 'out', kind: 'request', method: 'tools/call', id: 1, state: 'pending', intercept: { state: 'held', hold: 1, since: 0 } }),
+    ev({ seq: 2, dir: 'out', kind: 'request', method: 'tools/call', id: 2, state: 'pending', intercept: { state: 'edited', hold: 2, heldMs: 40, sent: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{}}' } }),
+    ev({ seq: 3, dir: 'in', kind: 'response', id: 9, intercept: { state: 'edited', hold: 3, heldMs: 10, sent: '{}' } }),
+    ev({ seq: 4, dir: 'out', kind: 'request', method: 'ping', id: 3, state: 'pending', intercept: { state: 'forwarded', hold: 4, heldMs: 10 } }),
+  ];
+  const look = lookupOf(held);
+  const marks = (seq: number) => entryMarks(held[seq - 1], look).map((m) => [m.label, m.title]);
+
+  it('a message forwarded edited is marked edited, naming the side that got the edit', () => {
+    expect(marks(2)).toEqual([['edited', expect.stringMatching(/the server received the edited text/)]]);
+    expect(marks(3)).toEqual([['edited', expect.stringMatching(/the client received the edited text/)]]);
+  });
+
+  it('held, and forwarded unchanged, carry no mark (the status column says held)', () => {
+    expect(marks(1)).toEqual([]);
+    expect(marks(4)).toEqual([]);
+  });
+
+  it('status:edited finds the edited ones', () => {
+    const pick = (query: string) => filterIndexes(held, compileFilter({ ...EMPTY_FILTER, query }), look).map((i) => held[i].seq);
+    expect(pick('status:edited')).toEqual([2, 3]);
+  });
+});
