@@ -41,6 +41,9 @@ export interface PatchResult {
 }
 
 const MAX_LIST = 100_000;
+/** Rows per multi-row INSERT (16 values each: SQLite allows 32766 per statement). */
+const INSERT_ROWS = 64;
+const INSERT_COLUMNS = 16;
 
 /** Rows of a batch; an event that is not one is refused like a bad row (the whole batch with it). */
 function rowsOf(events: readonly TrafficEvent[]): EventRow[] {
@@ -96,11 +99,48 @@ export class EventsRepo {
 
   constructor(private readonly db: Db) {
     const sessionExists = db.prepare<[string], { id: string }>('SELECT id FROM sessions WHERE id = ?');
-    const insert = db.prepare(
-      `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
-         error_code, findings_count, raw, raw_base64, body)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    // One INSERT of INSERT_ROWS rows per statement run: a run per row cost as much as the row's own
+    // write (bindings, step and reset each time); the rest of a batch goes one row at a time.
+    const insertOf = (rows: number) =>
+      db.prepare(
+        `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
+           error_code, findings_count, raw, raw_base64, body)
+         VALUES ${new Array(rows).fill(`(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`).join(', ')}`,
+      );
+    const insertOne = insertOf(1);
+    const insertMany = insertOf(INSERT_ROWS);
+    const args: unknown[] = new Array(INSERT_ROWS * INSERT_COLUMNS);
+    const conflict = (seq: number) => new StoreError('conflict', `event seq ${seq} is already recorded in this session`);
+    const isConflict = (e: unknown) => (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+    /** Rows held in `args` so far (at most INSERT_ROWS), with their seqs for a conflict's message. */
+    let held = 0;
+    const heldSeqs: number[] = new Array(INSERT_ROWS);
+    const hold = (sessionId: string, r: EventRow) => {
+      let a = held * INSERT_COLUMNS;
+      args[a++] = sessionId;
+      for (let c = 0; c < 15; c++) args[a++] = r[c];
+      heldSeqs[held++] = r[ROW.seq];
+    };
+    const insertRow = (from: number) => {
+      try {
+        insertOne.run(args.slice(from * INSERT_COLUMNS, (from + 1) * INSERT_COLUMNS));
+      } catch (e) {
+        throw isConflict(e) ? conflict(heldSeqs[from]) : e;
+      }
+    };
+    /** Writes the held rows: one statement when they fill it, else one by one. */
+    const flushHeld = () => {
+      if (held === INSERT_ROWS) {
+        try {
+          insertMany.run(args);
+        } catch (e) {
+          if (!isConflict(e)) throw e;
+          // The statement wrote nothing: row by row names the seq that is already there.
+          for (let i = 0; i < held; i++) insertRow(i);
+        }
+      } else for (let i = 0; i < held; i++) insertRow(i);
+      held = 0;
+    };
     const bump = db.prepare(
       `UPDATE sessions SET last_seq = MAX(last_seq, ?), count_events = count_events + ?, count_out = count_out + ?,
          count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?
@@ -118,20 +158,15 @@ export class EventsRepo {
     // recorder's thread (row-batch.ts, read into one reused row): one transaction either way.
     this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[] | PackedRows) => {
       requireSession(sessionId);
+      held = 0; // a batch refused half-way left its rows held: they went with its rollback
       const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
       const packed = Array.isArray(rows) ? undefined : new RowReader(rows as PackedRows);
       const count = packed ? packed.count : (rows as readonly EventRow[]).length;
       for (let i = 0; i < count; i++) {
         const r = packed ? packed.next() : (rows as readonly EventRow[])[i];
         checkRow(r, i);
-        try {
-          insert.run(sessionId, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]);
-        } catch (e) {
-          if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-            throw new StoreError('conflict', `event seq ${r[ROW.seq]} is already recorded in this session`);
-          }
-          throw e;
-        }
+        hold(sessionId, r);
+        if (held === INSERT_ROWS) flushHeld();
         tally.events++;
         if (r[ROW.dir] === 'out') tally.out++;
         else if (r[ROW.dir] === 'in') tally.in++;
@@ -139,6 +174,7 @@ export class EventsRepo {
         tally.findings += r[ROW.findings];
         if (r[ROW.seq] > tally.lastSeq) tally.lastSeq = r[ROW.seq];
       }
+      flushHeld();
       bumpTally(sessionId, tally);
     });
 
