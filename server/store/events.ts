@@ -9,13 +9,15 @@
  * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
  * lossy copy for display. The body is made without copying the event (event-json.ts).
- * The `state` column is authoritative (state-only patches update only it; reads overlay it).
+ * The `state` column is authoritative (state-only patches update only it; reads overlay it), but
+ * for the requests a target's exit settled all at once: see event-settle.ts.
  */
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
 import { restoreSpecs } from './event-json';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
+import { EVENTS_FROM, EventSettle, STATE_SQL } from './event-settle';
 import { StoreError } from './errors';
 import { RowReader, type PackedRows } from './row-batch';
 
@@ -74,7 +76,7 @@ function toEvent(row: StoredRow): TrafficEvent {
 /**
  * A patch that only sets `state` (what a target's exit or a timeout produces for every request
  * still waiting): such runs are applied with one set-based UPDATE instead of a read, a parse and
- * a write per event. The state changes no count, so the tally is untouched.
+ * a write per event. Of the counts, only the waiting one (count_pending) can change.
  */
 function onlyState(p: EventPatch): string | undefined {
   if (typeof p?.state !== 'string' || !Number.isSafeInteger(p.seq)) return undefined;
@@ -88,8 +90,12 @@ interface Tally {
   in: number;
   errors: number;
   findings: number;
+  /** Rows whose state became `pending`, less those whose state stopped being it (event-settle.ts). */
+  pending: number;
   lastSeq: number;
 }
+
+const noTally = (): Tally => ({ events: 0, out: 0, in: 0, errors: 0, findings: 0, pending: 0, lastSeq: 0 });
 
 export class EventsRepo {
   private readonly appendTx: (sessionId: string, rows: readonly EventRow[] | PackedRows) => void;
@@ -143,11 +149,12 @@ export class EventsRepo {
     };
     const bump = db.prepare(
       `UPDATE sessions SET last_seq = MAX(last_seq, ?), count_events = count_events + ?, count_out = count_out + ?,
-         count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?
+         count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?,
+         count_pending = count_pending + ?
        WHERE id = ?`,
     );
     const bumpTally = (sessionId: string, t: Tally) =>
-      bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, sessionId);
+      bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, t.pending, sessionId);
     const requireSession = (sessionId: string) => {
       if (!sessionExists.get(sessionId)) {
         throw new StoreError('not-found', `no session with id ${JSON.stringify(sessionId).slice(0, 120)}`);
@@ -159,7 +166,7 @@ export class EventsRepo {
     this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[] | PackedRows) => {
       requireSession(sessionId);
       held = 0; // a batch refused half-way left its rows held: they went with its rollback
-      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      const tally = noTally();
       const packed = Array.isArray(rows) ? undefined : new RowReader(rows as PackedRows);
       const count = packed ? packed.count : (rows as readonly EventRow[]).length;
       for (let i = 0; i < count; i++) {
@@ -172,6 +179,7 @@ export class EventsRepo {
         else if (r[ROW.dir] === 'in') tally.in++;
         tally.errors += r[ROW.errors];
         tally.findings += r[ROW.findings];
+        if (r[ROW.state] === 'pending') tally.pending++;
         if (r[ROW.seq] > tally.lastSeq) tally.lastSeq = r[ROW.seq];
       }
       flushHeld();
@@ -179,8 +187,9 @@ export class EventsRepo {
     });
 
     const getBody = db.prepare<[string, number], { body: string; state: string | null }>(
-      'SELECT body, state FROM events WHERE session_id = ? AND seq = ?',
+      `SELECT e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
     );
+    const settle = new EventSettle(db);
     const update = db.prepare(
       `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
        WHERE session_id = ? AND seq = ?`,
@@ -192,10 +201,20 @@ export class EventsRepo {
     const absent = db.prepare<[string, string], { seq: number }>(
       `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_id = ?)`,
     );
-    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult) => {
+    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult, tally: Tally) => {
       const unique = [...new Set(seqs)];
       const list = JSON.stringify(unique);
+      const inRun = settle.pendingIn(sessionId, list);
+      // The counts so far go first: the settle compares the stored waiting count.
+      bumpTally(sessionId, tally);
+      Object.assign(tally, noTally());
+      if (state === 'pending') settle.unsettle(sessionId);
+      else if (settle.trySettleAll(sessionId, state, unique.length, inRun)) {
+        result.applied += seqs.length;
+        return;
+      }
       const changed = setState.run(state, sessionId, list).changes;
+      tally.pending += (state === 'pending' ? changed : 0) - inRun.n;
       const missing = changed < unique.length ? new Set(absent.all(list, sessionId).map((r) => r.seq)) : undefined;
       for (const seq of seqs) {
         if (missing?.has(seq)) result.missing.push(seq);
@@ -205,12 +224,12 @@ export class EventsRepo {
     this.patchTx = db.transaction((sessionId: string, patches: readonly EventPatch[]) => {
       requireSession(sessionId);
       const result: PatchResult = { applied: 0, missing: [] };
-      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      const tally = noTally();
       // Consecutive state-only patches with the same state go as one statement; order is kept.
       let runState: string | undefined;
       let run: number[] = [];
       const endRun = () => {
-        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result);
+        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result, tally);
         runState = undefined;
         run = [];
       };
@@ -230,12 +249,15 @@ export class EventsRepo {
         }
         const ev = JSON.parse(row.body) as TrafficEvent;
         overlayState(ev, row.state);
+        const wasPending = ev.state === 'pending';
         const errorsBefore = errorsOf(ev);
         const findingsBefore = findingsOf(ev);
         applyPatch(ev, p);
         const findings = findingsOf(ev);
         tally.errors += errorsOf(ev) - errorsBefore;
         tally.findings += findings - findingsBefore;
+        tally.pending += (ev.state === 'pending' ? 1 : 0) - (wasPending ? 1 : 0);
+        if (ev.state === 'pending') settle.unsettle(sessionId);
         // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
         update.run(
           JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
@@ -249,10 +271,11 @@ export class EventsRepo {
     });
 
     this.listStmt = db.prepare<[string, number, number], StoredRow>(
-      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM}
+       WHERE e.session_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
     );
     this.getStmt = db.prepare<[string, number], StoredRow>(
-      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq = ?',
+      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
     );
   }
 
