@@ -176,6 +176,15 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER team_copies_environment_gone AFTER DELETE ON environments
   BEGIN DELETE FROM team_copies WHERE kind = 'environment' AND local_id = old.id; END;
   `,
+  // 10: the state every request still waiting took at once when the target exited, up to which
+  // seq, and how many of its requests wait (server/store/event-settle.ts): reads overlay the state
+  // instead of each row being rewritten. Older sessions' waiting count is unknown (NULL).
+  `
+  ALTER TABLE sessions ADD COLUMN settled_state TEXT;
+  ALTER TABLE sessions ADD COLUMN settled_through INTEGER;
+  ALTER TABLE sessions ADD COLUMN count_pending INTEGER DEFAULT 0;
+  UPDATE sessions SET count_pending = NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,15 +5,14 @@
  * event the recorder used to make was a third of its serialising time and most of its garbage.
  *
  * A finding's spec sentence is stored by reference: when it is the sentence the rule table
- * (lib/jsonrpc/rules/table.ts) gives for its rule, the body holds SPEC_BY_RULE in its place and a
- * read puts the table's sentence back, at the same key position. Most findings of a busy session
- * are such; other sentences (a dialect's own) are kept as they are.
+ * (lib/jsonrpc/rules/table.ts) gives for its rule, or one of a dialect's named sentences, the body
+ * holds a mark in its place (lib/jsonrpc/rules/spec-ref.ts) and a read puts the sentence back, at
+ * the same key position. Other sentences are kept as they are.
  *
  * The text is not cached for the bridge: a per-event cache (WeakMap or a symbol member) cost more
  * in the garbage collector than the second stringify it saved (100k-event A/B, bench/README.md).
  */
-import { RULES } from '../../lib/jsonrpc/rules/table';
-import { SPEC_BY_RULE } from '../../lib/jsonrpc/rules/spec-ref';
+import { restoreSpecRefs, SPEC_BY_RULE, specRefOf } from '../../lib/jsonrpc/rules/spec-ref';
 import type { Finding, TrafficEvent } from '../../lib/session/types';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
@@ -21,27 +20,19 @@ const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): 
 // The mark's one home is lib (the page puts the sentences back from it too).
 export { SPEC_BY_RULE };
 
-/** Marks, in place, the findings of `list` whose sentence is the table's; returns how many (they are put back by putBack). */
+/** Marks, in place, the findings of `list` whose sentence goes by reference; returns how many (they are put back by restoreSpecs). */
 function reference(list: Finding[] | undefined): number {
   if (!Array.isArray(list)) return 0;
   let n = 0;
   for (let i = 0; i < list.length; i++) {
     const f = list[i];
-    if (f && typeof f.spec === 'string' && f.spec === RULES.get(f.rule)?.spec) {
-      f.spec = SPEC_BY_RULE;
+    const ref = f ? specRefOf(f) : undefined;
+    if (ref !== undefined) {
+      f.spec = ref;
       n++;
     }
   }
   return n;
-}
-
-/** Puts the table's sentences back where `reference` (or the store) left the mark. */
-function putBack(list: Finding[] | undefined): void {
-  if (!Array.isArray(list)) return;
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i];
-    if (f && f.spec === SPEC_BY_RULE) f.spec = RULES.get(f.rule)?.spec ?? '';
-  }
 }
 
 export function eventBody(ev: TrafficEvent): string {
@@ -64,6 +55,6 @@ export function eventBody(ev: TrafficEvent): string {
 
 /** A parsed body's findings get their sentences back (reads; see SPEC_BY_RULE). */
 export function restoreSpecs(ev: TrafficEvent): void {
-  putBack(ev.findings);
-  if (ev.items) for (const it of ev.items) putBack(it.findings);
+  restoreSpecRefs(ev.findings);
+  if (ev.items) for (const it of ev.items) restoreSpecRefs(it.findings);
 }

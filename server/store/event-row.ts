@@ -35,7 +35,7 @@ export type EventRow = [
 ];
 
 /** Where the row keeps the values the tally and the loss accounting read. */
-export const ROW = { seq: 0, t: 1, time: 2, dir: 3, kind: 4, findings: 11, raw: 12, rawBase64: 13, body: 14, errors: 15 } as const;
+export const ROW = { seq: 0, t: 1, time: 2, dir: 3, kind: 4, state: 7, findings: 11, raw: 12, rawBase64: 13, body: 14, errors: 15 } as const;
 
 /** What one event adds to its session's counts. */
 export function errorsOf(ev: TrafficEvent): number {

@@ -9,13 +9,15 @@
  * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
  * lossy copy for display. The body is made without copying the event (event-json.ts).
- * The `state` column is authoritative (state-only patches update only it; reads overlay it).
+ * The `state` column is authoritative (state-only patches update only it; reads overlay it), but
+ * for the requests a target's exit settled all at once: see event-settle.ts.
  */
 import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
 import { restoreSpecs } from './event-json';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
+import { EVENTS_FROM, EventSettle, STATE_SQL } from './event-settle';
 import { StoreError } from './errors';
 import { RowReader, type PackedRows } from './row-batch';
 
@@ -41,6 +43,9 @@ export interface PatchResult {
 }
 
 const MAX_LIST = 100_000;
+/** Rows per multi-row INSERT (16 values each: SQLite allows 32766 per statement). */
+const INSERT_ROWS = 64;
+const INSERT_COLUMNS = 16;
 
 /** Rows of a batch; an event that is not one is refused like a bad row (the whole batch with it). */
 function rowsOf(events: readonly TrafficEvent[]): EventRow[] {
@@ -71,7 +76,7 @@ function toEvent(row: StoredRow): TrafficEvent {
 /**
  * A patch that only sets `state` (what a target's exit or a timeout produces for every request
  * still waiting): such runs are applied with one set-based UPDATE instead of a read, a parse and
- * a write per event. The state changes no count, so the tally is untouched.
+ * a write per event. Of the counts, only the waiting one (count_pending) can change.
  */
 function onlyState(p: EventPatch): string | undefined {
   if (typeof p?.state !== 'string' || !Number.isSafeInteger(p.seq)) return undefined;
@@ -85,8 +90,12 @@ interface Tally {
   in: number;
   errors: number;
   findings: number;
+  /** Rows whose state became `pending`, less those whose state stopped being it (event-settle.ts). */
+  pending: number;
   lastSeq: number;
 }
+
+const noTally = (): Tally => ({ events: 0, out: 0, in: 0, errors: 0, findings: 0, pending: 0, lastSeq: 0 });
 
 export class EventsRepo {
   private readonly appendTx: (sessionId: string, rows: readonly EventRow[] | PackedRows) => void;
@@ -96,18 +105,56 @@ export class EventsRepo {
 
   constructor(private readonly db: Db) {
     const sessionExists = db.prepare<[string], { id: string }>('SELECT id FROM sessions WHERE id = ?');
-    const insert = db.prepare(
-      `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
-         error_code, findings_count, raw, raw_base64, body)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    // One INSERT of INSERT_ROWS rows per statement run: a run per row cost as much as the row's own
+    // write (bindings, step and reset each time); the rest of a batch goes one row at a time.
+    const insertOf = (rows: number) =>
+      db.prepare(
+        `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
+           error_code, findings_count, raw, raw_base64, body)
+         VALUES ${new Array(rows).fill(`(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`).join(', ')}`,
+      );
+    const insertOne = insertOf(1);
+    const insertMany = insertOf(INSERT_ROWS);
+    const args: unknown[] = new Array(INSERT_ROWS * INSERT_COLUMNS);
+    const conflict = (seq: number) => new StoreError('conflict', `event seq ${seq} is already recorded in this session`);
+    const isConflict = (e: unknown) => (e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+    /** Rows held in `args` so far (at most INSERT_ROWS), with their seqs for a conflict's message. */
+    let held = 0;
+    const heldSeqs: number[] = new Array(INSERT_ROWS);
+    const hold = (sessionId: string, r: EventRow) => {
+      let a = held * INSERT_COLUMNS;
+      args[a++] = sessionId;
+      for (let c = 0; c < 15; c++) args[a++] = r[c];
+      heldSeqs[held++] = r[ROW.seq];
+    };
+    const insertRow = (from: number) => {
+      try {
+        insertOne.run(args.slice(from * INSERT_COLUMNS, (from + 1) * INSERT_COLUMNS));
+      } catch (e) {
+        throw isConflict(e) ? conflict(heldSeqs[from]) : e;
+      }
+    };
+    /** Writes the held rows: one statement when they fill it, else one by one. */
+    const flushHeld = () => {
+      if (held === INSERT_ROWS) {
+        try {
+          insertMany.run(args);
+        } catch (e) {
+          if (!isConflict(e)) throw e;
+          // The statement wrote nothing: row by row names the seq that is already there.
+          for (let i = 0; i < held; i++) insertRow(i);
+        }
+      } else for (let i = 0; i < held; i++) insertRow(i);
+      held = 0;
+    };
     const bump = db.prepare(
       `UPDATE sessions SET last_seq = MAX(last_seq, ?), count_events = count_events + ?, count_out = count_out + ?,
-         count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?
+         count_in = count_in + ?, count_errors = count_errors + ?, count_findings = count_findings + ?,
+         count_pending = count_pending + ?
        WHERE id = ?`,
     );
     const bumpTally = (sessionId: string, t: Tally) =>
-      bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, sessionId);
+      bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, t.pending, sessionId);
     const requireSession = (sessionId: string) => {
       if (!sessionExists.get(sessionId)) {
         throw new StoreError('not-found', `no session with id ${JSON.stringify(sessionId).slice(0, 120)}`);
@@ -118,33 +165,31 @@ export class EventsRepo {
     // recorder's thread (row-batch.ts, read into one reused row): one transaction either way.
     this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[] | PackedRows) => {
       requireSession(sessionId);
-      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      held = 0; // a batch refused half-way left its rows held: they went with its rollback
+      const tally = noTally();
       const packed = Array.isArray(rows) ? undefined : new RowReader(rows as PackedRows);
       const count = packed ? packed.count : (rows as readonly EventRow[]).length;
       for (let i = 0; i < count; i++) {
         const r = packed ? packed.next() : (rows as readonly EventRow[])[i];
         checkRow(r, i);
-        try {
-          insert.run(sessionId, r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14]);
-        } catch (e) {
-          if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-            throw new StoreError('conflict', `event seq ${r[ROW.seq]} is already recorded in this session`);
-          }
-          throw e;
-        }
+        hold(sessionId, r);
+        if (held === INSERT_ROWS) flushHeld();
         tally.events++;
         if (r[ROW.dir] === 'out') tally.out++;
         else if (r[ROW.dir] === 'in') tally.in++;
         tally.errors += r[ROW.errors];
         tally.findings += r[ROW.findings];
+        if (r[ROW.state] === 'pending') tally.pending++;
         if (r[ROW.seq] > tally.lastSeq) tally.lastSeq = r[ROW.seq];
       }
+      flushHeld();
       bumpTally(sessionId, tally);
     });
 
     const getBody = db.prepare<[string, number], { body: string; state: string | null }>(
-      'SELECT body, state FROM events WHERE session_id = ? AND seq = ?',
+      `SELECT e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
     );
+    const settle = new EventSettle(db);
     const update = db.prepare(
       `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
        WHERE session_id = ? AND seq = ?`,
@@ -156,10 +201,20 @@ export class EventsRepo {
     const absent = db.prepare<[string, string], { seq: number }>(
       `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_id = ?)`,
     );
-    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult) => {
+    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult, tally: Tally) => {
       const unique = [...new Set(seqs)];
       const list = JSON.stringify(unique);
+      const inRun = settle.pendingIn(sessionId, list);
+      // The counts so far go first: the settle compares the stored waiting count.
+      bumpTally(sessionId, tally);
+      Object.assign(tally, noTally());
+      if (state === 'pending') settle.unsettle(sessionId);
+      else if (settle.trySettleAll(sessionId, state, unique.length, inRun)) {
+        result.applied += seqs.length;
+        return;
+      }
       const changed = setState.run(state, sessionId, list).changes;
+      tally.pending += (state === 'pending' ? changed : 0) - inRun.n;
       const missing = changed < unique.length ? new Set(absent.all(list, sessionId).map((r) => r.seq)) : undefined;
       for (const seq of seqs) {
         if (missing?.has(seq)) result.missing.push(seq);
@@ -169,12 +224,12 @@ export class EventsRepo {
     this.patchTx = db.transaction((sessionId: string, patches: readonly EventPatch[]) => {
       requireSession(sessionId);
       const result: PatchResult = { applied: 0, missing: [] };
-      const tally: Tally = { events: 0, out: 0, in: 0, errors: 0, findings: 0, lastSeq: 0 };
+      const tally = noTally();
       // Consecutive state-only patches with the same state go as one statement; order is kept.
       let runState: string | undefined;
       let run: number[] = [];
       const endRun = () => {
-        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result);
+        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result, tally);
         runState = undefined;
         run = [];
       };
@@ -194,12 +249,15 @@ export class EventsRepo {
         }
         const ev = JSON.parse(row.body) as TrafficEvent;
         overlayState(ev, row.state);
+        const wasPending = ev.state === 'pending';
         const errorsBefore = errorsOf(ev);
         const findingsBefore = findingsOf(ev);
         applyPatch(ev, p);
         const findings = findingsOf(ev);
         tally.errors += errorsOf(ev) - errorsBefore;
         tally.findings += findings - findingsBefore;
+        tally.pending += (ev.state === 'pending' ? 1 : 0) - (wasPending ? 1 : 0);
+        if (ev.state === 'pending') settle.unsettle(sessionId);
         // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
         update.run(
           JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
@@ -213,10 +271,11 @@ export class EventsRepo {
     });
 
     this.listStmt = db.prepare<[string, number, number], StoredRow>(
-      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM}
+       WHERE e.session_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
     );
     this.getStmt = db.prepare<[string, number], StoredRow>(
-      'SELECT raw, raw_base64, body, state FROM events WHERE session_id = ? AND seq = ?',
+      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
     );
   }
 

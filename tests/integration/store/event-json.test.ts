@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LSP_SPEC } from '../../../lib/dialects/lsp-lifecycle';
+import { restoreSpecRefs } from '../../../lib/jsonrpc/rules/spec-ref';
 import { RULES } from '../../../lib/jsonrpc/rules/table';
+import { MessagePipeline } from '../../../lib/session/pipeline';
 import type { Finding, TrafficEvent } from '../../../lib/session/types';
 import { tempStores } from './temp-store';
 import { eventBody } from '../../../server/store/event-json';
@@ -47,5 +50,39 @@ describe("a finding's spec sentence in the store", () => {
     const read = store.events.getEvent('s', 1)!;
     expect(JSON.stringify(read)).toBe(before);
     expect(read.findings[0].spec).toBe(rule.spec);
+  });
+});
+
+describe("a dialect finding's spec sentence", () => {
+  const temp = tempStores();
+  afterEach(() => temp.cleanup());
+
+  it('an LSP server calling before initialize is answered: stored and sent by the sentence name, read back and put back on the page exactly', () => {
+    const pipeline = new MessagePipeline({ timeoutMs: 60_000 });
+    const text = '{"jsonrpc":"2.0","id":1,"method":"window/workDoneProgress/create","params":{"token":"t"}}';
+    const ev = pipeline.message('in', 1, 1_700_000_000_000, text, text).event;
+    const finding = ev.findings.find((f) => f.rule === 'lsp-server-message-before-initialized');
+    expect(finding?.spec).toBe(LSP_SPEC.serverBeforeInitialized);
+    const before = JSON.stringify(ev);
+    const body = eventBody(ev);
+    expect(body).not.toContain(LSP_SPEC.serverBeforeInitialized);
+    expect(body.length).toBeLessThan(before.length - LSP_SPEC.serverBeforeInitialized.length + 40);
+    expect(JSON.stringify(ev)).toBe(before);
+
+    // The page gets the same body in its frames and puts the sentence back from lib.
+    const onPage = JSON.parse(body) as TrafficEvent;
+    restoreSpecRefs(onPage.findings);
+    expect(onPage.findings).toEqual(ev.findings);
+
+    const store = temp.open(temp.dir());
+    store.sessions.create({ id: 's', name: 's', target: { kind: 'tcp', host: '127.0.0.1', port: 9, framing: 'newline' }, status: 'open' });
+    store.events.appendMany('s', [ev]);
+    expect(JSON.stringify(store.events.getEvent('s', 1))).toBe(before);
+  });
+
+  it('a mark naming no sentence this build knows is shown as it came, never as another sentence or nothing', () => {
+    const unknown: Finding = { rule: 'lsp-x', severity: 'info', message: 'm', spec: '\u0000lsp.noSuchSentence' };
+    restoreSpecRefs([unknown]);
+    expect(unknown.spec).toBe('\u0000lsp.noSuchSentence');
   });
 });

@@ -112,6 +112,23 @@ describe('recording events', () => {
     expect(() => store.events.appendMany(s.id, [bad])).toThrow('events[0]: raw must be text');
   });
 
+  it('names the repeated seq in a big batch, keeps none of it, and the next batch records whole', () => {
+    const store = temp.open(temp.dir());
+    const s = store.sessions.create({ name: 'dup-big', target });
+    store.events.appendMany(s.id, [request(150)]);
+    // 150 sits deep in the second block of rows written by one statement.
+    const batch = Array.from({ length: 300 }, (_, i) => request(i + 1));
+    expect(() => store.events.appendMany(s.id, batch)).toThrow('event seq 150 is already recorded in this session');
+    expect(store.events.listEvents(s.id).map((e) => e.seq)).toEqual([150]);
+    // A bad row half-way through a block: refused whole, and nothing of it is written with the next batch.
+    const bad = { ...request(100), raw: undefined } as unknown as TrafficEvent;
+    expect(() => store.events.appendMany(s.id, [...batch.slice(0, 99), bad])).toThrow('events[99]: raw must be text');
+    const next = Array.from({ length: 70 }, (_, i) => request(1000 + i));
+    store.events.appendMany(s.id, next);
+    expect(store.events.listEvents(s.id).map((e) => e.seq)).toEqual([150, ...next.map((e) => e.seq)]);
+    expect(store.sessions.require(s.id).counts.events).toBe(71);
+  });
+
   it('refuses events for a session that does not exist', () => {
     const store = temp.open(temp.dir());
     let err: unknown;
