@@ -15,6 +15,7 @@ import type { TrafficEvent } from '@/lib/session/types';
 import { compactRow, Interner } from '@/lib/timeline/compact-row';
 import { MAX_ROWS_PER_PAGE, restorePageSpecs, rowPageProblem, rowsOfPage, type RowPage } from '@/lib/timeline/row-page';
 import { RULES } from '@/lib/jsonrpc/rules/table';
+import { SECRET_MASK } from '@/lib/variables';
 import { rowMix, WIRE_MARK } from '@/tests/fixtures/sessions/row-mix';
 
 const TOKEN = 'rows-test-token-0123456789abcdef0123456789';
@@ -23,6 +24,8 @@ let parent: string;
 let server: RunningServer;
 let sessionId: string;
 let events: TrafficEvent[];
+let maskedId: string;
+const SECRET = 'tok-Basalt-7c21e0d4';
 
 beforeAll(async () => {
   parent = mkdtempSync(path.join(tmpdir(), 'rpcscope-rows-'));
@@ -34,6 +37,12 @@ beforeAll(async () => {
     sessionId = s.id;
     for (let i = 0; i < events.length; i += 10_000) store.events.appendMany(s.id, events.slice(i, i + 10_000));
     store.sessions.setStatus(s.id, 'closed', { endedAt: new Date().toISOString() });
+    // A session that sent a secret: its rows' strings (a note, an error's text) show it masked.
+    const m = store.sessions.create({ name: 'secret', target: { kind: 'stdio', command: 'peer', args: [], framing: 'newline' }, status: 'open', startedAt: new Date().toISOString() });
+    maskedId = m.id;
+    store.events.appendMany(m.id, rowMix(60).map((e) => (e.note ? { ...e, note: `sent ${SECRET}` } : e.error ? { ...e, error: { ...e.error, message: `bad key ${SECRET}` } } : e)));
+    store.sessionSecrets.add(m.id, [{ name: 'API_KEY', value: SECRET }]);
+    store.sessions.setStatus(m.id, 'closed', { endedAt: new Date().toISOString() });
   } finally {
     store.close();
   }
@@ -109,6 +118,18 @@ describe('a recorded 100k-entry session read by pages of rows', () => {
     expect((await get(`/api/sessions/${sessionId}/rows?since=-1`)).status).toBe(400);
     expect((await get(`/api/sessions/${sessionId}/rows?since=abc`)).status).toBe(400);
     expect((await get(`/api/sessions/no-such-session/rows`)).status).toBe(404);
+  });
+
+  it('masks a secret the session sent in every string of its rows', async () => {
+    const r = await get(`/api/sessions/${maskedId}/rows`);
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain(SECRET);
+    const page = JSON.parse(r.text) as RowPage;
+    expect(rowPageProblem(page)).toBeNull();
+    const notes = page.extraTable.filter((x) => x.note !== undefined);
+    expect(notes.length).toBeGreaterThan(0);
+    for (const x of notes) expect(x.note).toBe(`sent ${SECRET_MASK}`);
+    expect(page.extraTable.some((x) => x.error?.message === `bad key ${SECRET_MASK}`)).toBe(true);
   });
 
   it('is refused without the token', async () => {
