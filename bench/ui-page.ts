@@ -87,7 +87,9 @@ export const PAGE_SCRIPT = String.raw`
   const settle = async (t0, before, timeoutMs = 15000) => {
     const echo = await B.afterPaint();
     let changed = true;
-    try { await B.waitFor(() => B.countText() !== before, timeoutMs); } catch { changed = false; }
+    // A pass over a big session goes on over frames (showing its progress): the result is the complete one.
+    const scanning = () => document.querySelector('[data-testid="timeline-scanning"]') !== null;
+    try { await B.waitFor(() => B.countText() !== before && !scanning(), timeoutMs); } catch { changed = false; }
     const shown = await B.afterPaint();
     return { echoMs: echo - t0, shownMs: shown - t0, changed };
   };

@@ -32,8 +32,17 @@ export interface RouteContext<Params = Record<string, string>, Body = unknown> {
   body(): Promise<Body>;
 }
 
-/** What a handler of route R returns: its declared answer, or nothing when it wrote a download itself. */
-type AnswerOf<R> = ResponseOf<R> extends FileDownload ? void : ResponseOf<R>;
+/**
+ * A route's answer already serialised (a page of 50k rows is built as JSON text by SQLite, not as
+ * objects): sent as it is. The type parameter keeps it tied to the route's declared answer.
+ */
+export class JsonText<T> {
+  declare readonly of?: T;
+  constructor(readonly text: string) {}
+}
+
+/** What a handler of route R returns: its declared answer (maybe as JsonText), or nothing when it wrote a download itself. */
+type AnswerOf<R> = ResponseOf<R> extends FileDownload ? void : ResponseOf<R> | JsonText<ResponseOf<R>>;
 export type TypedHandler<R extends RouteSpec> = (
   ctx: RouteContext<ParamsOf<PathOf<R>>, CheckedBodyOf<R>>,
 ) => AnswerOf<R> | Promise<AnswerOf<R>>;
@@ -92,7 +101,8 @@ export class ApiRouter {
       route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
       try {
         const result = await route.handler({ req, res, params, query: url.searchParams, body: () => readJson(req) });
-        if (!res.headersSent) sendJson(res, 200, result ?? { ok: true });
+        if (result instanceof JsonText) sendJsonText(res, 200, result.text);
+        else if (!res.headersSent) sendJson(res, 200, result ?? { ok: true });
       } catch (err) {
         const status = err instanceof HttpError ? err.status : 500;
         const message = err instanceof Error ? err.message : String(err);
@@ -106,7 +116,10 @@ export class ApiRouter {
 }
 
 export function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
+  sendJsonText(res, status, JSON.stringify(value));
+}
+
+function sendJsonText(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',

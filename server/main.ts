@@ -29,6 +29,7 @@ import { interceptRoutes } from './routes/intercept';
 import { tapStopRoutes } from './routes/tap-stop';
 import { tapConnectionRoutes } from './routes/tap-connections';
 import { entryRoutes } from './routes/entries';
+import { rowRoutes } from './routes/rows';
 import { killAllStdioTargets } from './transports/stdio';
 import { TAP_PATH } from '../lib/session/tap-wire';
 import { TapIngest, tapGate } from './tap/ingest';
@@ -94,7 +95,7 @@ async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: st
   const tapInjector = { hasSession: (id: string) => taps.hasSession(id), inject: (id: string, to: 'server' | 'client', text: string, conn?: number) => taps.inject(id, to, text, conn), stopIntercepting: (id: string) => taps.intercepts.stop(id) };
   const router = sessionRoutes(new ApiRouter(), manager, tapInjector);
   const deps = { store, manager, taps: tapInjector };
-  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes, entryRoutes]) add(router, deps);
+  for (const add of [collectionRoutes, environmentRoutes, historyRoutes, exportRoutes, probeRoutes, teamSyncRoutes, entryRoutes, rowRoutes]) add(router, deps);
   // Share links carry no app token (the share id is the capability); the gate still checks Host.
   const sharePage = sharePageHandler(deps);
   openRpcRoutes(router, manager, store);

@@ -42,7 +42,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
   // On a narrow window the inspector gives way so the timeline keeps room for its key columns.
   const [rootRef, rootWidth] = useElementWidth<HTMLDivElement>();
   const shownInspector = rootWidth ? Math.max(240, Math.min(inspectorWidth, rootWidth - TIMELINE_MIN_PX)) : inspectorWidth;
-  const { indexes, lookup, diagnostics, lastScanMs } = useFilteredIndexes(view, filter);
+  const { indexes, lookup, diagnostics, lastScanMs, scanning } = useFilteredIndexes(view, filter);
   useTimelineKeys(sessionId, view, indexes);
 
   if (!view) return null;
@@ -66,7 +66,7 @@ export function Workspace({ sessionId }: { sessionId: string }) {
         <InterceptPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
-        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} />
+        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} scanning={scanning} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <ViewArea sessionId={sessionId} view={view} indexes={indexes} lookup={lookup}>
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />

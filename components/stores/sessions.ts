@@ -9,6 +9,9 @@ import { apiClient } from '@/components/api/client';
 import { emptyView, mergeEvents, mergePatches, resumeSeq, withVersion } from './apply';
 import { BridgeClient, type BridgeOp } from './bridge-client';
 import { entryTexts } from './entry-texts';
+import { mergeRows } from './apply-rows';
+import { loadRowPages, pageDeps, ROW_PAGES_FROM } from './row-pages';
+import type { EntryRow } from '@/lib/timeline/row';
 import type { SessionView, SessionsState } from './types';
 
 const ACTIVE_KEY = 'rpcscope.activeSession';
@@ -32,6 +35,8 @@ export interface SessionsStore extends SessionsState {
   /** Same target as a new session linked to the ended one; it becomes the active session. */
   reconnect(sessionId: string): Promise<string>;
   applyOps(ops: BridgeOp[]): void;
+  /** Rows read by pages (./row-pages.ts), appended in one update. */
+  applyRows(sessionId: string, rows: EntryRow[]): void;
   clearServerError(): void;
 }
 
@@ -63,7 +68,24 @@ function recalledActive(): string | null {
 }
 
 export const useSessions = create<SessionsStore>()((set, get) => {
-  const ensureSubscribed = (id: string) => bridge?.subscribe(id);
+  // A big session with nothing shown yet reads its rows by pages first; the bridge takes over where they stop.
+  const loading = new Set<string>();
+  const ensureSubscribed = (id: string) => {
+    if (!bridge || bridge.isSubscribed(id) || loading.has(id)) return;
+    const view = get().sessions[id];
+    if (!view || view.events.length > 0 || view.summary.lastSeq < ROW_PAGES_FROM) {
+      bridge.subscribe(id);
+      return;
+    }
+    loading.add(id);
+    const deps = pageDeps((sid, rows) => get().applyRows(sid, rows), (sid) => !!get().sessions[sid]);
+    void loadRowPages(id, deps)
+      .catch(() => undefined) // what came stays; the bridge's replay brings the rest
+      .finally(() => {
+        loading.delete(id);
+        if (get().sessions[id]) bridge?.subscribe(id);
+      });
+  };
 
   const clearBehind = () =>
     set((s) => {
@@ -234,6 +256,12 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       for (const id of touched) next[id] = withVersion(next[id]);
       set(newSession ? { sessions: next, order: sortOrder(next) } : { sessions: next });
       for (const op of ops) if (op.type === 'session' && isLive(op.summary)) ensureSubscribed(op.summary.id);
+    },
+
+    applyRows(sessionId, rows) {
+      const view = get().sessions[sessionId];
+      if (!view || !mergeRows(view, rows)) return;
+      set((s) => ({ sessions: { ...s.sessions, [sessionId]: withVersion(view) } }));
     },
 
     clearServerError() {

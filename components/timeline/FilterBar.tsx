@@ -13,12 +13,14 @@ import { ColumnChooser } from './ColumnChooser';
 
 const QUERY_HELP = `Filter: free text searches the raw wire text. Fields: ${QUERY_KEYS.map((k) => QUERY_FIELDS[k].example).join(' ')}. Prefix - to exclude, commas for alternatives. Press ? for every field.`;
 
-export function FilterBar({ sessionId, shown, total, diagnostics, scanMs }: {
+export function FilterBar({ sessionId, shown, total, diagnostics, scanMs, scanning = null }: {
   sessionId: string;
   shown: number;
   total: number;
   diagnostics: QueryDiagnostic[];
   scanMs: number;
+  /** A filter pass going on over frames: the share tested so far (the result so far is shown). */
+  scanning?: number | null;
 }) {
   const problemsId = useId();
   const filter = useTimeline((s) => filterOf(s, sessionId));
@@ -74,6 +76,7 @@ export function FilterBar({ sessionId, shown, total, diagnostics, scanMs }: {
         <span className="pl-1 text-[11.5px] whitespace-nowrap text-faint tabular-nums" title={`Last full filter pass: ${scanMs.toFixed(1)} ms`} data-testid="timeline-count">
           {shown === total ? `${total.toLocaleString()} ${total === 1 ? 'entry' : 'entries'}` : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
         </span>
+        {scanning !== null ? <span className="text-[11.5px] whitespace-nowrap text-faint tabular-nums" data-testid="timeline-scanning" role="status">filtering {Math.floor(scanning * 100)} %</span> : null}
         {!isEmptyFilter(filter) ? (
           <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>
         ) : null}

@@ -5,9 +5,9 @@
  * patches re-test only the entries they changed. The returned array is updated in place, like
  * `view.events`; consumers re-render on `view.version`.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { compileFilter, type CompiledFilter, type TimelineFilter } from '@/lib/timeline/filter';
-import { IncrementalFilter } from '@/lib/timeline/incremental-filter';
+import { IncrementalFilter, type ScanBudget } from '@/lib/timeline/incremental-filter';
 import type { QueryDiagnostic } from '@/lib/timeline/query';
 import { narrows } from '@/lib/timeline/narrow';
 import type { SeqLookup } from '@/lib/timeline/status';
@@ -27,7 +27,18 @@ export interface FilteredView {
   diagnostics: QueryDiagnostic[];
   /** ms the last full scan took (shown in the toolbar's tooltip, useful when judging big sessions). */
   lastScanMs: number;
+  /** While a full scan goes on over frames: the share of entries tested so far (0–1); null when complete. */
+  scanning: number | null;
 }
+
+/**
+ * A full scan tests entries for this long a frame, then shows what it has and goes on in the next
+ * one (issue 11: at 1M entries a re-scan was one 150–250 ms task).
+ */
+export const SCAN_SLICE_MS = 24;
+const budget: ScanBudget = { ms: SCAN_SLICE_MS, now: () => performance.now() };
+/** A narrowed re-test goes over the last result at once only when that is at most this long. */
+const NARROW_AT_ONCE = 100_000;
 
 /** The last filtered rows per events array, with the filter they are for (the export selects what is shown). */
 const shown = new WeakMap<readonly unknown[], { filter: TimelineFilter; indexes: number[] }>();
@@ -57,18 +68,25 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
   const kept = useRef<IncrementalFilter | null>(null);
   const last = useRef<Cache>({ filter: null, compiled: null });
   const scanMs = useRef(0);
+  /** CPU ms of the scan going on, summed over its slices. */
+  const scanSoFar = useRef(0);
+  const pending = useRef(0);
+  // Bumped once a frame while a scan goes on, to run its next slice.
+  const [slice, setSlice] = useState(0);
 
   const version = view?.version ?? -1;
   const changes = view?.changes;
   const indexes = useMemo(() => {
     void version; // the events array is mutated in place; the version says it changed
+    void slice;
     if (!events || !changes || !indexBySeq) return [];
     kept.current ??= new IncrementalFilter();
     const inc = kept.current;
     const prev = last.current;
     last.current = { filter, compiled };
     if (!inc.continues(events, changes, compiled) && prev.compiled && prev.filter && prev.compiled !== compiled &&
-        inc.continues(events, changes, prev.compiled) && !prev.compiled.dependsOnState && !compiled.dependsOnState && narrows(prev.filter, filter)) {
+        inc.continues(events, changes, prev.compiled) && !prev.compiled.dependsOnState && !compiled.dependsOnState && narrows(prev.filter, filter) &&
+        inc.pending === 0 && !prev.compiled.all && inc.update(events, changes, prev.compiled, lookup, indexBySeq).indexes.length <= NARROW_AT_ONCE) {
       // The new filter only narrows the last one (typing on): bring the last result up to date,
       // re-test just it, and continue from there.
       const t0 = performance.now();
@@ -77,14 +95,30 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
       for (const i of inc.update(events, changes, prev.compiled, lookup, indexBySeq).indexes) if (test(events[i], lookup)) out.push(i);
       inc.reset(events, changes, compiled, out);
       scanMs.current = performance.now() - t0;
+      pending.current = 0;
       return out;
     }
     const t0 = performance.now();
-    const { indexes: out, scan } = inc.update(events, changes, compiled, lookup, indexBySeq);
-    if (scan === 'full') scanMs.current = performance.now() - t0;
+    const { indexes: out, scan, pending: left } = inc.update(events, changes, compiled, lookup, indexBySeq, budget);
+    if (scan === 'full') scanSoFar.current = 0;
+    if (scan === 'full' || pending.current > 0) scanSoFar.current += performance.now() - t0;
+    if (left === 0 && (scan === 'full' || pending.current > 0)) scanMs.current = scanSoFar.current;
+    pending.current = left;
     return out;
-  }, [events, changes, indexBySeq, compiled, filter, lookup, version]);
+  }, [events, changes, indexBySeq, compiled, filter, lookup, version, slice]);
 
-  if (events && filter === wanted) shown.set(events, { filter: wanted, indexes });
-  return { indexes, lookup, problems: typed.problems, diagnostics: typed.diagnostics, lastScanMs: scanMs.current };
+  const left = pending.current;
+  useEffect(() => {
+    if (left === 0) return;
+    const frame = requestAnimationFrame(() => setSlice((n) => n + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [left, indexes, slice]);
+
+  // The export's "shown entries" are only a complete result.
+  if (events && filter === wanted && left === 0) shown.set(events, { filter: wanted, indexes });
+  const total = events?.length ?? 0;
+  return {
+    indexes, lookup, problems: typed.problems, diagnostics: typed.diagnostics, lastScanMs: scanMs.current,
+    scanning: left > 0 && total > 0 ? (total - left) / total : null,
+  };
 }

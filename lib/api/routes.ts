@@ -17,6 +17,7 @@ import { PullTeamDocBodySchema, PushTeamDocBodySchema, type PullTeamDocBody, typ
 import { ForwardHeldBodySchema, SetBreakpointsBodySchema, type InterceptStatus } from '../intercept/wire';
 import type { TapConnectionsStatus } from '../session/tap-connections';
 import { EntryTextsBodySchema, SearchBodySchema, type EntryText, type SearchAnswer } from './entries';
+import type { RowPage } from '../timeline/row-page';
 import type { CollectionImport, HistoryEntry, ImportedSession, LivePublicationStatus, OpenRpcListing, OpenRpcSourceBody, PublishResult, RunResult, ShareState, TeamLinkState } from './bodies';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -92,6 +93,8 @@ export const API = {
   getEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq'),
   /** The wire text of the given entries (rows on screen), secrets masked; unknown seqs are left out. */
   entryTexts: post<z.input<typeof EntryTextsBodySchema>, { texts: EntryText[] }>()('/api/sessions/:id/texts', EntryTextsBodySchema),
+  /** Timeline rows without their text, in columns, after `?since=` (a seq), at most `?limit=` (lib/timeline/row-page.ts). */
+  entryRows: get<RowPage>()('/api/sessions/:id/rows'),
   /** The timeline's free-text search, answered over every recorded entry. */
   searchEntries: post<z.input<typeof SearchBodySchema>, SearchAnswer>()('/api/sessions/:id/search', SearchBodySchema),
   send: post<z.infer<typeof SendBodySchema>, { seq: number }>()('/api/sessions/:id/send', SendBodySchema),

@@ -46,6 +46,8 @@ export function touchedSince(
   indexBySeq: SeqPositions,
   old: number,
   newPartners: boolean,
+  /** Where the arrivals start (a reader still scanning has counted entries it has not tested yet). */
+  arrivedFrom = old,
 ): Set<number> {
   const touched = new Set<number>();
   const touch = (seq: number | undefined) => {
@@ -59,6 +61,6 @@ export function touchedSince(
     const i = indexBySeq.get(seq);
     if (i !== undefined) touch(events[i].pair);
   }
-  if (newPartners) for (let i = old; i < events.length; i++) touch(events[i].pair);
+  if (newPartners) for (let i = arrivedFrom; i < events.length; i++) touch(events[i].pair);
   return touched;
 }

@@ -237,8 +237,10 @@ export function filterIndexes(
   lookup: SeqLookup,
   from = 0,
   into: number[] = [],
+  /** Up to this position (exclusive); default: the end. */
+  to = events.length,
 ): number[] {
-  const n = events.length;
+  const n = Math.min(to, events.length);
   if (compiled.all) {
     for (let i = from; i < n; i++) into.push(i);
     return into;

@@ -5,6 +5,12 @@
  * only when the filter or the events array changes, entries were inserted out of order, or the
  * change log moved on past what this reader saw. Before this, every batch copied the whole
  * result (quadratic over a long session).
+ *
+ * A full scan may be given a time budget (issue 11: at 1M entries a re-scan was one 150–250 ms
+ * task): it then tests entries in slices until the budget is spent and says how many are still
+ * `pending`; the next update goes on from there (the result so far is shown meanwhile). Entries
+ * that arrive meanwhile simply join the untested tail, so the result stays in ascending order,
+ * and a new filter starts over (the older scan is dropped).
  */
 import type { EntryRow } from './row';
 import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
@@ -15,9 +21,20 @@ import type { SeqPositions } from './seq-index';
 export interface FilterUpdate {
   /** Ascending positions into `events`; the same array is updated in place between full scans. */
   indexes: number[];
-  /** 'full' when everything was re-tested, 'incremental' otherwise, 'none' when nothing changed. */
+  /** 'full' when a new scan started, 'incremental' when one went on, 'none' when nothing changed. */
   scan: 'full' | 'incremental' | 'none';
+  /** Entries not tested yet (a scan that ran out of its budget): 0 when the result is complete. */
+  pending: number;
 }
+
+/** How long one update may test entries, on a clock the caller gives (lib has no timer of its own). */
+export interface ScanBudget {
+  ms: number;
+  now(): number;
+}
+
+/** Entries tested between looks at the clock. */
+const SLICE = 2048;
 
 /** Index of the first element ≥ v in an ascending list. */
 function lowerBound(list: readonly number[], v: number): number {
@@ -35,6 +52,8 @@ export class IncrementalFilter {
   private events: readonly EntryRow[] | null = null;
   private compiled: CompiledFilter | null = null;
   private count = 0;
+  /** Entries at positions below this have been tested (≤ count). */
+  private scanned = 0;
   private tailSeq = -1;
   private cursor = 0;
   private reorders = 0;
@@ -45,10 +64,16 @@ export class IncrementalFilter {
     this.events = events;
     this.compiled = compiled;
     this.count = events.length;
+    this.scanned = events.length;
     this.tailSeq = events.length ? events[events.length - 1].seq : -1;
     this.cursor = changeLogEnd(log);
     this.reorders = log.reorders;
     this.list = indexes;
+  }
+
+  /** Entries still to test for the current result. */
+  get pending(): number {
+    return this.count - this.scanned;
   }
 
   /** Whether the next update can continue from the last one (same events, filter, no reorder). */
@@ -60,28 +85,52 @@ export class IncrementalFilter {
     );
   }
 
-  /** The current result for `compiled` over `events`. */
-  update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions): FilterUpdate {
+  /** The current result for `compiled` over `events` (without a budget, complete). */
+  update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, budget?: ScanBudget): FilterUpdate {
+    let scan: FilterUpdate['scan'] = 'incremental';
     if (!this.continues(events, log, compiled)) {
-      this.reset(events, log, compiled, filterIndexes(events, compiled, lookup));
-      return { indexes: this.list, scan: 'full' };
+      if (!budget) {
+        this.reset(events, log, compiled, filterIndexes(events, compiled, lookup));
+        return { indexes: this.list, scan: 'full', pending: 0 };
+      }
+      this.reset(events, log, compiled, []);
+      this.scanned = 0;
+      scan = 'full';
     }
     const old = this.count;
     const n = events.length;
     const end = changeLogEnd(log);
-    if (n === old && end === this.cursor) return { indexes: this.list, scan: 'none' };
-    if (!compiled.all) this.retest(events, log, compiled, lookup, indexBySeq, old);
-    filterIndexes(events, compiled, lookup, old, this.list);
+    if (scan !== 'full' && n === old && end === this.cursor && this.scanned === n) return { indexes: this.list, scan: 'none', pending: 0 };
+    if (!compiled.all && this.scanned > 0) this.retest(events, log, compiled, lookup, indexBySeq, this.scanned, Math.max(old, this.scanned));
     this.count = n;
     this.tailSeq = n ? events[n - 1].seq : -1;
     this.cursor = end;
-    return { indexes: this.list, scan: 'incremental' };
+    this.scanned = this.testTail(events, compiled, lookup, budget);
+    return { indexes: this.list, scan, pending: n - this.scanned };
+  }
+
+  /** Tests entries from `scanned` on, all of them or until the budget is spent; returns how far it got. */
+  private testTail(events: readonly EntryRow[], compiled: CompiledFilter, lookup: SeqLookup, budget?: ScanBudget): number {
+    const n = events.length;
+    if (!budget) {
+      filterIndexes(events, compiled, lookup, this.scanned, this.list);
+      return n;
+    }
+    const stop = budget.now() + budget.ms;
+    let at = this.scanned;
+    while (at < n) {
+      const to = Math.min(n, at + SLICE);
+      filterIndexes(events, compiled, lookup, at, this.list, to);
+      at = to;
+      if (budget.now() >= stop) break;
+    }
+    return at;
   }
 
   /** Re-tests the already-scanned entries (< old) that changed or whose partner changed or arrived. */
-  private retest(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, old: number): void {
+  private retest(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, old: number, arrivedFrom: number): void {
     // An entry's result reads its partner (lookup(pair)): a newly arrived answer can change it.
-    const touched = touchedSince(events, log, this.cursor, indexBySeq, old, compiled.dependsOnState);
+    const touched = touchedSince(events, log, this.cursor, indexBySeq, old, compiled.dependsOnState, arrivedFrom);
     if (touched.size === 0) return;
 
     const flips: number[] = [];

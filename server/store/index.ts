@@ -14,6 +14,7 @@ import { openDatabase } from './db';
 import { CollectionsRepo } from './collections';
 import { EnvironmentsRepo } from './environments';
 import { EventsRepo } from './events';
+import { EventRowsRepo } from './event-rows';
 import { EventTextsRepo } from './event-texts';
 import { OpenRpcRepo } from './openrpc';
 import { SessionsRepo } from './sessions';
@@ -66,6 +67,8 @@ export class Store {
   readonly events: EventsRepo;
   /** Entries' wire text and notes without their bodies (the server's free-text search). */
   readonly eventTexts: EventTextsRepo;
+  /** Timeline rows in columns, a page at a time, without their text (opening a big session). */
+  readonly eventRows: EventRowsRepo;
   readonly collections: CollectionsRepo;
   readonly environments: EnvironmentsRepo;
   /** OpenRPC documents remembered per target. */
@@ -89,6 +92,7 @@ export class Store {
     this.sessions = new SessionsRepo(db);
     this.events = new EventsRepo(db);
     this.eventTexts = new EventTextsRepo(db);
+    this.eventRows = new EventRowsRepo(db);
     this.collections = new CollectionsRepo(db);
     this.environments = new EnvironmentsRepo(db);
     this.openrpc = new OpenRpcRepo(db);
