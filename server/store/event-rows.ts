@@ -13,6 +13,7 @@
 import { EXTRA_MEMBERS, MAX_ROWS_PER_PAGE, ROW_MEMBERS, type RowExtras } from '../../lib/timeline/row-page';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
+import { EVENTS_FROM, STATE_SQL } from './event-settle';
 
 /**
  * A key of a member kept in extras, at any depth (false hits only cost a parse). Inside a JSON
@@ -119,8 +120,8 @@ export class EventRowsRepo {
         `SELECT count(*) AS n, max(seq) AS last, ${col('seq', 'seq')}, ${col('t', 't')}, ${col('time', 'time')}, ${col('dir', 'dir')},
            ${col('kind', 'kind')}, ${col('id_text', 'idText')}, ${col('method', 'method')}, ${col('state', 'state')},
            ${col('pair', 'pair')}, ${col('latency_ms', 'latencyMs')}, ${col('rpcscope_row_extras(body)', 'extras')}
-         FROM (SELECT seq, t, time, dir, kind, id_text, method, state, pair, latency_ms, body
-               FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?)`,
+         FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
+               FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
       );
       this.lastSeqStmt = this.db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM sessions WHERE id = ?');
     }

@@ -46,6 +46,10 @@ function expectReadsAsApplied(store: Store, id: string, events: TrafficEvent[], 
   expect([...store.events.iterateEvents(id)]).toEqual(expected);
   expect(store.events.getEvent(id, expected[4].seq)).toEqual(expected[4]);
   expect(store.exportSessionFile(id).events).toEqual(expected);
+  // The paged rows the page opens a big session with (lib/timeline/row-page.ts) read the same states.
+  const page = JSON.parse(store.eventRows.pageText(id, 0, 10_000)) as { seq: number[]; state: (string | null)[] };
+  expect(page.seq).toEqual(expected.map((e) => e.seq));
+  expect(page.state.map((s) => s ?? undefined)).toEqual(expected.map((e) => e.state));
 }
 
 const walBytes = (store: Store) => statSync(`${store.file}-wal`).size;
