@@ -231,6 +231,10 @@ export async function runChain(n: number, rounds = 3): Promise<void> {
     const rows = STAGES.map((s, i) => [s.name, `${ms[i].toFixed(0)} ms`, rate((n / ms[i]) * 1000), ratio(ms[0] / ms[i]), Number.isNaN(cpu[i]) ? '-' : `${cpu[i].toFixed(0)} ms`]);
     console.log(table(['stage', 'spawn → done', 'msgs/s', '÷ vscode-jsonrpc reader', 'this process CPU'], rows));
     console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})${missing ? `; the page stage left out: ${missing}` : ''}`);
+    if (page) {
+      const busy = median(runs[runs.length - 1].map((x) => (x as { pageBusyMs?: number }).pageBusyMs ?? NaN));
+      console.log(`the page's main thread was busy ${busy.toFixed(0)} ms of the page stage (${((busy * 1000) / n).toFixed(1)} µs an entry; Chromium's TaskDuration)`);
+    }
     if (page?.errors.length) console.log(`page console errors: ${page.errors.slice(0, 5).join(' | ')}`);
   } finally {
     await page?.stop();
