@@ -8,19 +8,19 @@
  *
  * Every member of a TrafficEvent is placed once in MEMBER_PLACE (the compiler rejects a new member
  * until it is placed): a column, left out (the wire text travels apart: server/bridge-frames.ts),
- * or `extra` — the rare members (error, note, http …), sent as they are for the rows that have them.
+ * or `extra` — the rare members (note, http …), sent as they are for the rows that have them.
  * A finding's spec sentence is sent by reference (SPEC_IS_RULES) where it is its rule's sentence
  * in the rule table, and the reader puts the table's string back.
  */
-import type { Finding, JsonRpcId, TrafficEvent } from './types';
+import type { DecodedError, Finding, JsonRpcId, TrafficEvent } from './types';
 
 type Place = 'column' | 'text' | 'extra';
 
 export const MEMBER_PLACE = {
   seq: 'column', t: 'column', time: 'column', dir: 'column', kind: 'column', id: 'column', method: 'column',
-  state: 'column', pair: 'column', latencyMs: 'column', findings: 'column',
+  state: 'column', pair: 'column', latencyMs: 'column', findings: 'column', error: 'column',
   raw: 'text', rawBase64: 'text',
-  idText: 'extra', error: 'extra', items: 'extra', reason: 'extra', protocol: 'extra', dap: 'extra', http: 'extra',
+  idText: 'extra', items: 'extra', reason: 'extra', protocol: 'extra', dap: 'extra', http: 'extra',
   ws: 'extra', process: 'extra', note: 'extra', late: 'extra', progressOf: 'extra', progress: 'extra', masked: 'extra',
   injected: 'extra', intercept: 'extra',
 } as const satisfies Record<keyof TrafficEvent, Place>;
@@ -57,6 +57,8 @@ export interface RowColumns {
   fi: number[];
   /** The batch's distinct findings, 5 numbers each: rule, severity, message (into `s`), spec (into `s`, or SPEC_*), path (into `s`, or -1). */
   F: number[];
+  /** Decoded errors, 6 values each: row index, code, then message, name, meaning, source (into `s`); one with `data` travels in `x`. */
+  E: (number | null)[];
   /** Row index, then an object of that row's rare members, for the rows that have any. */
   x: (number | Partial<TrafficEvent>)[];
 }
@@ -80,7 +82,7 @@ export function encodeRows(events: readonly TrafficEvent[], ruleSpec: (rule: str
   const cols: RowColumns = {
     s, seq: new Array<number>(n), t: new Array<number>(n), time: new Array<number>(n), dir: new Array<number>(n),
     kind: new Array<number>(n), method: new Array<number>(n), state: new Array<number>(n), id: new Array<JsonRpcId | false>(n),
-    pair: new Array<number | null>(n), lat: new Array<number | null>(n), fn: new Array<number>(n), fi: [], F, x: [],
+    pair: new Array<number | null>(n), lat: new Array<number | null>(n), fn: new Array<number>(n), fi: [], F, E: [], x: [],
   };
   for (let i = 0; i < n; i++) {
     const ev = events[i];
@@ -113,6 +115,10 @@ export function encodeRows(events: readonly TrafficEvent[], ruleSpec: (rule: str
       cols.fi.push(k);
     }
     let extra: Record<string, unknown> | undefined;
+    const err = ev.error;
+    // Errors repeat their name, meaning and source (and often their message): strings of the table.
+    if (err && err.data === undefined) cols.E.push(i, err.code, str(err.message), str(err.name), str(err.meaning), str(err.source));
+    else if (err) extra = { error: err };
     for (let k = 0; k < EXTRA_KEYS.length; k++) {
       const v = ev[EXTRA_KEYS[k]];
       if (v !== undefined) (extra ??= {})[EXTRA_KEYS[k]] = v;
@@ -151,7 +157,7 @@ export function isRowColumns(v: unknown): v is RowColumns {
   for (const k of ['t', 'time', 'dir', 'kind', 'method', 'state', 'id', 'pair', 'lat', 'fn'] as const) {
     if (!Array.isArray(c[k]) || (c[k] as unknown[]).length !== n) return false;
   }
-  return Array.isArray(c.s) && Array.isArray(c.fi) && Array.isArray(c.F) && Array.isArray(c.x);
+  return Array.isArray(c.s) && Array.isArray(c.fi) && Array.isArray(c.F) && Array.isArray(c.E) && Array.isArray(c.x);
 }
 
 /**
@@ -185,6 +191,17 @@ export function decodeRows(
     const v = c.x[k + 1];
     if (typeof i === 'number' && v && typeof v === 'object') extras.set(i, v as Partial<TrafficEvent>);
   }
+  const errors = new Map<number, DecodedError>();
+  for (let k = 0; k + 5 < c.E.length; k += 6) {
+    const code = c.E[k + 1];
+    errors.set(c.E[k] as number, {
+      code: typeof code === 'number' ? code : null,
+      message: at(c.E[k + 2] as number) ?? '',
+      name: at(c.E[k + 3] as number) ?? '',
+      meaning: at(c.E[k + 4] as number) ?? '',
+      source: at(c.E[k + 5] as number) ?? '',
+    });
+  }
   let fAt = 0;
   for (let i = 0; i < c.seq.length; i++) {
     const count = c.fn[i];
@@ -214,6 +231,8 @@ export function decodeRows(
       pair: pair === null ? undefined : pair,
       latencyMs: lat === null ? undefined : lat,
     };
+    const error = errors.get(i);
+    if (error) (r as DecodedRow & { error?: DecodedError }).error = error;
     const extra = extras.get(i);
     if (extra) Object.assign(r, extra);
     row(r);

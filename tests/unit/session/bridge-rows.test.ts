@@ -16,6 +16,7 @@ const events: TrafficEvent[] = [
   { seq: 3, t: 2, time: 1002, dir: 'out', raw: '{"id":"x"}', kind: 'request', id: 'x', method: 'a/b', state: 'answered', pair: 4, latencyMs: 3.5, findings: [{ rule: 'jsonrpc-version', severity: 'error', message: 'no jsonrpc', spec: SENTENCE }] },
   { seq: 4, t: 3, time: 1003, dir: 'in', raw: '{}', kind: 'error', id: null, pair: 3, latencyMs: 3.5, findings: [{ rule: 'own', severity: 'warning', message: 'm', spec: 'a dialect sentence', path: 'error.code' }, { rule: 'bare', severity: 'info', message: 'n' }], error: { code: -32601, message: 'nope', name: 'MethodNotFound', meaning: 'gone', source: 'jsonrpc' }, masked: ['TOKEN'] },
   { seq: 6, t: 4, time: 1004, dir: 'in', raw: '[]', kind: 'batch', findings: [], items: [{ index: 0, kind: 'response', id: 9, findings: [] }] as unknown as TrafficEvent['items'], http: { status: 200 } as TrafficEvent['http'] },
+  { seq: 7, t: 5, time: 1005, dir: 'in', raw: '{}', kind: 'error', id: 3, findings: [], error: { code: null, message: 'odd', name: '', meaning: '', source: 'application', data: { why: [1, 2] } } },
 ];
 
 const roundTrip = (evs: TrafficEvent[], from = 0): DecodedRow[] => {
@@ -52,7 +53,7 @@ describe('a columnar bridge batch', () => {
   });
 
   it('starts at the row a page has not seen yet', () => {
-    expect(roundTrip(events, 3).map((r) => r.seq)).toEqual([4, 6]);
+    expect(roundTrip(events, 3).map((r) => r.seq)).toEqual([4, 6, 7]);
   });
 
   it('refuses columns of different lengths', () => {
