@@ -7,6 +7,8 @@
  * then it gets as a late subscriber (ring, then store). The page is reloaded before each run so
  * earlier runs' rows do not weigh on it.
  *
+ * PAGE_PROFILE=FILE writes the page's CPU profile of each run there (Chromium's Profiler over CDP).
+ *
  * The app and the browser start once, before any clock (the app is started once by its user too);
  * without a production build or Chromium the stage reports why and is left out.
  */
@@ -100,6 +102,10 @@ export class PageStage {
     await page.reload();
     await page.locator('[data-testid="timeline-count"], [data-session-id]').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
     const busy0 = await this.busy();
+    if (process.env.PAGE_PROFILE) {
+      await this.cdp!.send('Profiler.enable');
+      await this.cdp!.send('Profiler.start');
+    }
     const t0 = performance.now();
     const { session } = await this.api<{ session: SessionSummary }>('POST', '/api/sessions', {
       name: 'chain (page)',
@@ -119,6 +125,10 @@ export class PageStage {
       const want = `${total.toLocaleString('en-US')} entries`;
       await page.waitForFunction((text) => document.querySelector('[data-testid="timeline-count"]')?.textContent === text, want, { timeout: TIMEOUT_MS, polling: 'raf' });
       const ms = performance.now() - t0;
+      if (process.env.PAGE_PROFILE) {
+        const { profile } = await this.cdp!.send('Profiler.stop');
+        (await import('node:fs')).writeFileSync(process.env.PAGE_PROFILE, JSON.stringify(profile));
+      }
       return { ms, cpuMs: NaN, pageBusyMs: ((await this.busy()) - busy0) * 1000 };
     } finally {
       await this.api('DELETE', `/api/sessions/${id}`).catch(() => undefined);
