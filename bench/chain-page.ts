@@ -7,13 +7,15 @@
  * then it gets as a late subscriber (ring, then store). The page is reloaded before each run so
  * earlier runs' rows do not weigh on it.
  *
+ * PAGE_PROFILE=FILE writes the page's CPU profile of each run there (Chromium's Profiler over CDP).
+ *
  * The app and the browser start once, before any clock (the app is started once by its user too);
  * without a production build or Chromium the stage reports why and is left out.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { TOKEN_HEADER } from '../lib/session/bridge';
 import type { SessionSummary } from '../lib/session/types';
@@ -24,6 +26,8 @@ export interface PageRun {
   ms: number;
   /** Not this process's: the work is in the app's server and Chromium (NaN, shown as "-"). */
   cpuMs: number;
+  /** How long the page's main thread was busy (Chromium's TaskDuration), the page's own cost. */
+  pageBusyMs: number;
 }
 
 const TIMEOUT_MS = 180_000;
@@ -42,6 +46,7 @@ export class PageStage {
   private app: RunningApp | null = null;
   private browser: Browser | null = null;
   private page: Page | null = null;
+  private cdp: CDPSession | null = null;
   private readonly consoleErrors: string[] = [];
 
   async start(): Promise<void> {
@@ -54,6 +59,14 @@ export class PageStage {
     this.page.on('pageerror', (e) => this.consoleErrors.push(`page error: ${e.message}`));
     await this.page.addInitScript({ content: PAGE_SCRIPT });
     await this.page.goto(await this.app.signInUrl());
+    this.cdp = await this.page.context().newCDPSession(this.page);
+    await this.cdp.send('Performance.enable');
+  }
+
+  /** Seconds the page's main thread has spent in tasks so far. */
+  private async busy(): Promise<number> {
+    const { metrics } = await this.cdp!.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
   }
 
   get errors(): readonly string[] {
@@ -88,6 +101,11 @@ export class PageStage {
     const page = this.page!;
     await page.reload();
     await page.locator('[data-testid="timeline-count"], [data-session-id]').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    const busy0 = await this.busy();
+    if (process.env.PAGE_PROFILE) {
+      await this.cdp!.send('Profiler.enable');
+      await this.cdp!.send('Profiler.start');
+    }
     const t0 = performance.now();
     const { session } = await this.api<{ session: SessionSummary }>('POST', '/api/sessions', {
       name: 'chain (page)',
@@ -107,7 +125,11 @@ export class PageStage {
       const want = `${total.toLocaleString('en-US')} entries`;
       await page.waitForFunction((text) => document.querySelector('[data-testid="timeline-count"]')?.textContent === text, want, { timeout: TIMEOUT_MS, polling: 'raf' });
       const ms = performance.now() - t0;
-      return { ms, cpuMs: NaN };
+      if (process.env.PAGE_PROFILE) {
+        const { profile } = await this.cdp!.send('Profiler.stop');
+        (await import('node:fs')).writeFileSync(process.env.PAGE_PROFILE, JSON.stringify(profile));
+      }
+      return { ms, cpuMs: NaN, pageBusyMs: ((await this.busy()) - busy0) * 1000 };
     } finally {
       await this.api('DELETE', `/api/sessions/${id}`).catch(() => undefined);
     }

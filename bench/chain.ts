@@ -24,6 +24,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import rpc from 'vscode-jsonrpc/node.js';
 import WebSocket from 'ws';
 import { getCodec } from '../lib/framing/registry';
+import { RULES } from '../lib/jsonrpc/rules/table';
+import type { ServerMessage } from '../lib/session/bridge';
+import { decodeRows, type DecodedRow } from '../lib/session/bridge-rows';
 import type { SessionSummary, TrafficEvent } from '../lib/session/types';
 import { Bridge } from '../server/bridge';
 import { LiveSession } from '../server/session/live-session';
@@ -46,7 +49,7 @@ interface Run {
 type Stage = (file: string, n: number) => Promise<Run>;
 
 const target = (file: string) => ({ kind: 'stdio' as const, command: process.execPath, args: [WRITER, file], framing: 'content-length' as const });
-const fromTarget = (e: TrafficEvent) => e.dir === 'in' && e.kind !== 'stderr' && e.kind !== 'exit' && e.kind !== 'connection';
+const fromTarget = (e: Pick<TrafficEvent, 'dir' | 'kind'>) => e.dir === 'in' && e.kind !== 'stderr' && e.kind !== 'exit' && e.kind !== 'connection';
 
 async function timed(body: (done: () => void) => Promise<() => Promise<void> | void>): Promise<Run> {
   const cpu0 = process.cpuUsage();
@@ -159,10 +162,13 @@ async function recorded({ dir, store, recorder }: Recording, file: string, n: nu
     await new Promise<void>((r, j) => ws.once('open', () => r()).once('error', j));
     let got = 0;
     let gotEnd = false;
+    const ruleSpec = (rule: string) => RULES.get(rule)?.spec;
+    const countRow = (e: DecodedRow) => void (fromTarget(e) && got++);
     ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as { type: string; events?: TrafficEvent[]; summary?: SessionSummary };
-      if (msg.type === 'events') for (const e of msg.events ?? []) if (fromTarget(e)) got++;
-      if (msg.type === 'session' && msg.summary?.endedAt) gotEnd = true;
+      const msg = JSON.parse(String(data)) as ServerMessage;
+      // Read as the page reads it: the columnar batches made into rows (lib/session/bridge-rows.ts).
+      if (msg.type === 'rows') msg.batches.forEach((cols, k) => decodeRows(cols, msg.from?.[k] ?? 0, ruleSpec, countRow));
+      if (msg.type === 'session' && msg.summary.endedAt) gotEnd = true;
       if (got >= n && gotEnd) done();
     });
     subscribe = (id) => ws.send(JSON.stringify({ type: 'subscribe', session: id, sinceSeq: 0 }));
@@ -225,6 +231,10 @@ export async function runChain(n: number, rounds = 3): Promise<void> {
     const rows = STAGES.map((s, i) => [s.name, `${ms[i].toFixed(0)} ms`, rate((n / ms[i]) * 1000), ratio(ms[0] / ms[i]), Number.isNaN(cpu[i]) ? '-' : `${cpu[i].toFixed(0)} ms`]);
     console.log(table(['stage', 'spawn → done', 'msgs/s', '÷ vscode-jsonrpc reader', 'this process CPU'], rows));
     console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})${missing ? `; the page stage left out: ${missing}` : ''}`);
+    if (page) {
+      const busy = median(runs[runs.length - 1].map((x) => (x as { pageBusyMs?: number }).pageBusyMs ?? NaN));
+      console.log(`the page's main thread was busy ${busy.toFixed(0)} ms of the page stage (${((busy * 1000) / n).toFixed(1)} µs an entry; Chromium's TaskDuration)`);
+    }
     if (page?.errors.length) console.log(`page console errors: ${page.errors.slice(0, 5).join(' | ')}`);
   } finally {
     await page?.stop();

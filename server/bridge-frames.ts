@@ -1,31 +1,36 @@
 /**
  * What the bridge sends, as text made once. Each batch of events a session hands on becomes a
- * FrameBatch as it arrives: every event's JSON exactly once (the store's body, eventBody in
- * server/store/event-json.ts — wire text blanked, a rule's spec sentence by reference), shared by
- * every page that follows the session and by the live ring; a frame is only these strings joined.
+ * FrameBatch as it arrives: the batch in columns (lib/session/bridge-rows.ts: one object of arrays,
+ * no wire text, a rule's spec sentence by reference), stringified once and shared by every page
+ * that follows the session and by the live ring; a frame is only these strings joined. Before,
+ * each event's JSON was made on its own (about 400 characters an event; issue 11).
  *
  * The wire text is not sent for every event (a page holds a row without it and fetches the text of
  * what it shows: components/stores/entry-texts.ts). The texts of a batch's last few entries are
  * sent beside it, under TEXT_BUDGET characters: a live page following the tail shows those rows
  * without asking, and a quiet conversation (a batch of one or two entries) arrives whole.
  */
+import { encodeRows } from '../lib/session/bridge-rows';
+import { RULES } from '../lib/jsonrpc/rules/table';
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
-import { eventBody } from './store/event-json';
 
 /** Characters of wire text sent inline per batch (its newest entries first in line). */
 export const TEXT_BUDGET = 16 * 1024;
 /** At most this many inline texts per batch. */
 const MAX_TEXTS = 64;
 
+const ruleSpec = (rule: string): string | undefined => RULES.get(rule)?.spec;
+
 export interface FrameBatch {
   readonly seqs: number[];
-  readonly bodies: string[];
+  /** The batch's columns as JSON (lib/session/bridge-rows.ts), made once. */
+  readonly json: string;
+  /** Rows of `json` before this one were sent already: the page skips them (a batch cut at a page's cursor). */
+  readonly from: number;
   /** JSON of an EntryText ({ seq, raw, rawBase64?, masked? }) for the batch's last `texts.length` events, in seq order. */
   readonly texts: string[];
   /** Characters held (the ring's bound). */
   readonly chars: number;
-  /** `bodies` joined, made the first time a whole batch goes into a frame. */
-  joined?: string;
 }
 
 function textJson(ev: TrafficEvent): string {
@@ -38,14 +43,9 @@ function textJson(ev: TrafficEvent): string {
 export function frameBatch(events: readonly TrafficEvent[]): FrameBatch {
   const n = events.length;
   const seqs = new Array<number>(n);
-  const bodies = new Array<string>(n);
-  let chars = 0;
-  for (let i = 0; i < n; i++) {
-    seqs[i] = events[i].seq;
-    const body = eventBody(events[i]);
-    bodies[i] = body;
-    chars += body.length;
-  }
+  for (let i = 0; i < n; i++) seqs[i] = events[i].seq;
+  const json = JSON.stringify(encodeRows(events, ruleSpec));
+  let chars = json.length;
   let from = n;
   let budget = TEXT_BUDGET;
   while (from > 0 && n - from < MAX_TEXTS) {
@@ -61,33 +61,39 @@ export function frameBatch(events: readonly TrafficEvent[]): FrameBatch {
     texts.push(t);
     chars += t.length;
   }
-  return { seqs, bodies, texts, chars };
+  return { seqs, json, from: 0, texts, chars };
 }
 
-/** The part of `b` after seq `since`: the batch itself when all of it is. */
+/** The part of `b` after seq `since`: the batch itself when all of it is (the columns' text is shared either way). */
 export function after(b: FrameBatch, since: number): FrameBatch | undefined {
   const n = b.seqs.length;
   if (n === 0 || b.seqs[n - 1] <= since) return undefined;
-  if (b.seqs[0] > since) return b;
-  let i = 0;
+  if (b.seqs[b.from] > since) return b;
+  let i = b.from;
   while (b.seqs[i] <= since) i++;
   const textStart = n - b.texts.length;
-  return { seqs: b.seqs.slice(i), bodies: b.bodies.slice(i), texts: b.texts.slice(Math.max(0, i - textStart)), chars: 0 };
+  return { seqs: b.seqs, json: b.json, from: i, texts: b.texts.slice(Math.max(0, i - textStart)), chars: 0 };
 }
 
 export const lastSeqOf = (b: FrameBatch): number => b.seqs[b.seqs.length - 1];
 
-/** An `events` message for `batches` (in seq order): the same text JSON.stringify of it would give. */
-export function eventsFrame(sessionId: string, batches: readonly FrameBatch[]): string {
-  let events = '';
+/** How many entries of `b` a frame carries. */
+export const sizeOf = (b: FrameBatch): number => b.seqs.length - b.from;
+
+/** A `rows` message for `batches` (in seq order): the same text JSON.stringify of it would give. */
+export function rowsFrame(sessionId: string, batches: readonly FrameBatch[]): string {
+  let rows = '';
   let texts = '';
+  let from = '';
+  let cut = false;
   for (const b of batches) {
-    if (b.bodies.length === 0) continue;
-    const joined = b.joined ?? (b.joined = b.bodies.join(','));
-    events += events ? ',' + joined : joined;
+    if (sizeOf(b) <= 0) continue;
+    rows += rows ? ',' + b.json : b.json;
+    from += from ? ',' + b.from : String(b.from);
+    if (b.from) cut = true;
     for (const t of b.texts) texts += texts ? ',' + t : t;
   }
-  return `{"type":"events","session":${JSON.stringify(sessionId)},"events":[${events}]${texts ? `,"texts":[${texts}]` : ''}}`;
+  return `{"type":"rows","session":${JSON.stringify(sessionId)},"batches":[${rows}]${cut ? `,"from":[${from}]` : ''}${texts ? `,"texts":[${texts}]` : ''}}`;
 }
 
 /** A `patches` batch's members, made once and shared like the events'. */

@@ -14,14 +14,21 @@ import type { EventPatch, SessionSummary, TrafficEvent } from '../lib/session/ty
 import { parseClientMessageText } from '../lib/session/schemas';
 import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
-import { after, eventsFrame, frameBatch, lastSeqOf, patchesFrame, type FrameBatch } from './bridge-frames';
+import { after, frameBatch, lastSeqOf, patchesFrame, rowsFrame, sizeOf, type FrameBatch } from './bridge-frames';
 import { LiveRing, type RingEvents, type RingPatches } from './bridge-ring';
 
 const PAGE = 2000;
 /** Above this many bytes queued in the socket, wait before sending more. */
 const HIGH_WATER = 4 * 1024 * 1024;
-/** A subscriber this far behind stops queueing in memory and catches up from the recorder. */
+/**
+ * A subscriber this far behind stops queueing in memory and catches up from the recorder: entries
+ * queued here plus, for a page that acknowledges (`ack`), those sent but not yet applied — with
+ * rows of ~50 bytes a stalled tab would otherwise park a million entries in the kernel's socket
+ * buffers before anything queued here.
+ */
 const MAX_QUEUED_EVENTS = 20_000;
+/** Catching up from the recorder waits while a page that acknowledges has this many entries unapplied. */
+const REPLAY_WINDOW = 10_000;
 const MAX_CLIENT_MESSAGE = 32 * 1024 * 1024;
 
 interface Subscription {
@@ -33,12 +40,18 @@ interface Subscription {
   patches: string[];
   /** Fell behind the live feed and is catching up from the recorder (the page is told how far). */
   lagging: boolean;
+  /** The last seq the page said it applied; -1 for a client that does not acknowledge (no flow control). */
+  acked: number;
 }
+
+const unapplied = (sub: Subscription): number => (sub.acked < 0 ? 0 : Math.max(0, sub.cursor - sub.acked));
 
 class BridgeClient {
   private readonly subs = new Map<string, Subscription>();
   private summaries = new Map<string, SessionSummary>();
   private flushScheduled = false;
+  /** Replays waiting for room, woken by the next ack. */
+  private readonly ackWaiters = new Set<() => void>();
   /** A flush's frames are still going out (set until ws calls back). */
   private writing = false;
 
@@ -68,7 +81,7 @@ class BridgeClient {
           this.send({ type: 'error', message: `no session ${msg.session}` });
           return;
         }
-        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), batches: [], queued: 0, patches: [], lagging: false };
+        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), batches: [], queued: 0, patches: [], lagging: false, acked: -1 };
         this.subs.set(msg.session, sub);
         void this.replay(msg.session, sub);
         return;
@@ -76,6 +89,12 @@ class BridgeClient {
       case 'unsubscribe':
         this.subs.delete(msg.session);
         return;
+      case 'ack': {
+        const sub = this.subs.get(msg.session);
+        if (sub && msg.seq > sub.acked) sub.acked = msg.seq;
+        for (const wake of [...this.ackWaiters]) wake();
+        return;
+      }
       default:
         return msg satisfies never;
     }
@@ -105,9 +124,9 @@ class BridgeClient {
       }
       if (page.length === 0) return this.goLive(sessionId, sub);
       sub.cursor = page[page.length - 1].seq;
-      if (!this.closed) this.ws.send(eventsFrame(sessionId, [frameBatch(page)]));
+      if (!this.closed) this.ws.send(rowsFrame(sessionId, [frameBatch(page)]));
       if (sub.lagging) this.sendBehind(sessionId, sub);
-      await this.drained();
+      await this.drained(sub);
     }
   }
 
@@ -129,7 +148,7 @@ class BridgeClient {
     let frame: FrameBatch[] = [];
     let count = 0;
     const sendEvents = () => {
-      if (frame.length && !this.closed) this.ws.send(eventsFrame(sessionId, frame));
+      if (frame.length && !this.closed) this.ws.send(rowsFrame(sessionId, frame));
       frame = [];
       count = 0;
     };
@@ -140,7 +159,7 @@ class BridgeClient {
         continue;
       }
       frame.push(b.batch);
-      count += b.batch.seqs.length;
+      count += sizeOf(b.batch);
       if (count >= PAGE) sendEvents();
     }
     sendEvents();
@@ -155,10 +174,10 @@ class BridgeClient {
     const batch = after(held.batch(), sub.cursor);
     if (!batch) return;
     sub.batches.push(batch);
-    sub.queued += batch.seqs.length;
-    if (sub.queued > MAX_QUEUED_EVENTS) {
+    sub.queued += sizeOf(batch);
+    if (sub.queued + unapplied(sub) > MAX_QUEUED_EVENTS) {
       // Too far behind: forget the queue and read the rest back from the recorder.
-      sub.cursor = sub.batches[0].seqs[0] - 1;
+      sub.cursor = sub.batches[0].seqs[sub.batches[0].from] - 1;
       sub.batches = [];
       sub.queued = 0;
       sub.mode = 'replay';
@@ -170,10 +189,11 @@ class BridgeClient {
     this.scheduleFlush();
   }
 
-  /** How many entries the live session has beyond what this page was sent. */
+  /** How many entries the live session has beyond what this page has (applied, when it says so; else was sent). */
   private sendBehind(sessionId: string, sub: Subscription): void {
     const latest = this.manager.getLive(sessionId)?.summary.lastSeq ?? sub.cursor;
-    this.send({ type: 'behind', session: sessionId, behind: Math.max(0, latest - sub.cursor) });
+    const applied = sub.cursor - unapplied(sub);
+    this.send({ type: 'behind', session: sessionId, behind: Math.max(0, latest - applied) });
   }
 
   onPatches(sessionId: string, held: RingPatches): void {
@@ -216,9 +236,9 @@ class BridgeClient {
         let from = 0;
         let count = 0;
         for (let i = 0; i < batches.length; i++) {
-          count += batches[i].seqs.length;
+          count += sizeOf(batches[i]);
           if (count >= PAGE || i === batches.length - 1) {
-            frames.push(eventsFrame(sessionId, from === 0 && i === batches.length - 1 ? batches : batches.slice(from, i + 1)));
+            frames.push(rowsFrame(sessionId, from === 0 && i === batches.length - 1 ? batches : batches.slice(from, i + 1)));
             from = i + 1;
             count = 0;
           }
@@ -246,11 +266,20 @@ class BridgeClient {
     return false;
   }
 
-  private drained(): Promise<void> {
+  /** Resolves once the socket has room and a page that acknowledges has caught up with most of what it was sent. */
+  private drained(sub: Subscription): Promise<void> {
     return new Promise((resolve) => {
       const check = () => {
-        if (this.closed || this.ws.bufferedAmount < HIGH_WATER) resolve();
-        else setTimeout(check, 20);
+        if (this.closed || (this.ws.bufferedAmount < HIGH_WATER && unapplied(sub) < REPLAY_WINDOW)) resolve();
+        else {
+          const wake = () => {
+            clearTimeout(timer);
+            this.ackWaiters.delete(wake);
+            check();
+          };
+          const timer = setTimeout(wake, 20);
+          this.ackWaiters.add(wake);
+        }
       };
       check();
     });
@@ -266,6 +295,7 @@ class BridgeClient {
   }
 
   dispose(): void {
+    this.ackWaiters.clear();
     this.subs.clear();
     this.summaries.clear();
   }

@@ -23,15 +23,20 @@ function lastSeq(view: SessionView): number {
   return n ? view.events[n - 1].seq : 0;
 }
 
-/**
- * Appends new events; an event the view already holds (a replay after reconnect) replaces the old
- * copy, because the server's copy carries the latest pairing state. Returns whether anything changed.
- */
+/** Entries in full (the API's): their texts go to the text cache, their rows are merged as mergeRows does. */
 export function mergeEvents(view: SessionView, incoming: readonly TrafficEvent[]): boolean {
-  let changed = false;
   const sessionId = view.summary.id;
-  for (const full of incoming) {
-    const ev = entryTexts.take(sessionId, full);
+  return mergeRows(view, incoming.map((full) => entryTexts.take(sessionId, full)));
+}
+
+/**
+ * Appends new rows (the bridge's, made straight from its columns); a row the view already holds (a
+ * replay after reconnect) replaces the old copy, because the server's copy carries the latest
+ * pairing state. Returns whether anything changed.
+ */
+export function mergeRows(view: SessionView, incoming: readonly EntryRow[]): boolean {
+  let changed = false;
+  for (const ev of incoming) {
     const top = lastSeq(view);
     if (ev.seq > top) {
       view.events.push(ev);

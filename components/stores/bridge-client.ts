@@ -7,13 +7,21 @@
  * sentence by reference, put back here from the rule table (lib/jsonrpc/rules/spec-ref.ts).
  */
 import type { EntryText } from '@/lib/api/entries';
-import { restoreSpecRefs } from '@/lib/jsonrpc/rules/spec-ref';
+import { RULES } from '@/lib/jsonrpc/rules/table';
 import { BRIDGE_PATH, type ServerMessage } from '@/lib/session/bridge';
+import { decodeRows, isRowColumns } from '@/lib/session/bridge-rows';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
+import type { EntryRow } from '@/lib/timeline/row';
 import { entryTexts } from './entry-texts';
 
-/** The server messages that change the store, applied in one update per flush. */
-export type BridgeOp = Extract<ServerMessage, { type: 'events' | 'patches' | 'session' | 'behind' }>;
+/**
+ * What changes the store, applied in one update per flush: the bridge's messages (its columnar
+ * batches already made into rows), and entries in full from elsewhere (the API).
+ */
+export type BridgeOp =
+  | { type: 'rows'; session: string; rows: EntryRow[] }
+  | { type: 'events'; session: string; events: TrafficEvent[] }
+  | Extract<ServerMessage, { type: 'patches' | 'session' | 'behind' }>;
 
 export interface BridgeHandlers {
   onHello(sessions: SessionSummary[]): void;
@@ -30,28 +38,28 @@ const HIDDEN_FLUSH_MS = 250;
 const BACKOFF_MIN = 250;
 const BACKOFF_MAX = 5000;
 
-/** Cheap shape checks: a schema library on every event would cost as much as parsing it. */
-function isEvent(e: unknown): e is TrafficEvent {
-  if (!e || typeof e !== 'object') return false;
-  const v = e as Record<string, unknown>;
-  return typeof v.seq === 'number' && typeof v.raw === 'string' && typeof v.kind === 'string'
-    && typeof v.dir === 'string' && typeof v.t === 'number' && Array.isArray(v.findings);
-}
-
 function isText(t: unknown): t is EntryText {
   if (!t || typeof t !== 'object') return false;
   const v = t as Record<string, unknown>;
   return typeof v.seq === 'number' && typeof v.raw === 'string' && (v.rawBase64 === undefined || typeof v.rawBase64 === 'string');
 }
 
-/** The checked events of a frame, their spec sentences put back. */
-function eventsOf(list: unknown[]): TrafficEvent[] {
-  const out = list.filter(isEvent);
-  for (const e of out) {
-    restoreSpecRefs(e.findings);
-    if (e.items) for (const it of e.items) restoreSpecRefs(it.findings);
+const ruleSpec = (rule: string): string | undefined => RULES.get(rule)?.spec;
+
+/**
+ * The rows of a `rows` message, straight from its columns (no object per event in between), its
+ * strings shared through the text cache's interner; batches that fail the shape check are skipped.
+ */
+function rowsOf(msg: Extract<ServerMessage, { type: 'rows' }>): EntryRow[] {
+  const rows: EntryRow[] = [];
+  const push = (r: EntryRow) => void rows.push(r);
+  for (let k = 0; k < msg.batches.length; k++) {
+    const cols: unknown = msg.batches[k];
+    if (!isRowColumns(cols)) continue;
+    const from = Array.isArray(msg.from) && Number.isSafeInteger(msg.from[k]) ? msg.from[k] : 0;
+    decodeRows(cols, from, ruleSpec, push, entryTexts.intern);
   }
-  return out;
+  return rows;
 }
 
 function isSummary(s: unknown): s is SessionSummary {
@@ -174,11 +182,14 @@ export class BridgeClient {
           this.handlers.onHello(msg.sessions.filter(isSummary));
         }
         return;
-      case 'events':
-        if (typeof msg.session === 'string' && Array.isArray(msg.events)) {
+      case 'rows':
+        if (typeof msg.session === 'string' && Array.isArray(msg.batches)) {
           // Kept at once: the rows applied in the next frame find their texts here.
           if (Array.isArray(msg.texts)) for (const t of msg.texts) if (isText(t)) entryTexts.put(msg.session, t);
-          this.enqueue({ type: 'events', session: msg.session, events: eventsOf(msg.events) });
+          const rows = rowsOf(msg);
+          this.enqueue({ type: 'rows', session: msg.session, rows });
+          // Flow control (server/bridge.ts): a tab too busy to take its messages is caught up from the store instead.
+          if (rows.length) this.send({ type: 'ack', session: msg.session, seq: rows[rows.length - 1].seq });
         }
         return;
       case 'patches':

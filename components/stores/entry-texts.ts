@@ -72,6 +72,9 @@ export class EntryTexts {
     return compactRow(ev, this.strings);
   }
 
+  /** The shared copy of a string repeated across rows (the bridge's rows: components/stores/bridge-client.ts). */
+  intern = (s: string): string => this.strings.of(s);
+
   /** The text if it is here (and marks it recently used); undefined asks nothing. */
   peek(sessionId: string, seq: number): EntryText | undefined {
     const t = this.bySession.get(sessionId)?.get(seq);

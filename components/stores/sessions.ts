@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { EventPatch, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import { API } from '@/lib/api/routes';
 import { apiClient } from '@/components/api/client';
-import { emptyView, mergeEvents, mergePatches, resumeSeq, withVersion } from './apply';
+import { emptyView, mergeEvents, mergePatches, mergeRows, resumeSeq, withVersion } from './apply';
 import { BridgeClient, type BridgeOp } from './bridge-client';
 import { entryTexts } from './entry-texts';
 import { mergeRows } from './apply-rows';
@@ -249,7 +249,7 @@ export const useSessions = create<SessionsStore>()((set, get) => {
           touched.add(op.session);
           continue;
         }
-        const changed = op.type === 'events' ? mergeEvents(view, op.events) : mergePatches(view, op.patches);
+        const changed = op.type === 'rows' ? mergeRows(view, op.rows) : op.type === 'events' ? mergeEvents(view, op.events) : mergePatches(view, op.patches);
         if (changed) touched.add(op.session);
       }
       if (touched.size === 0) return;

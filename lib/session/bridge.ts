@@ -4,7 +4,8 @@
  * with cheap shape checks (components/stores/bridge-client.ts).
  */
 import type { EntryText } from '../api/entries';
-import type { EventPatch, SessionSummary, TrafficEvent } from './types';
+import type { RowColumns } from './bridge-rows';
+import type { EventPatch, SessionSummary } from './types';
 
 export const BRIDGE_PATH = '/bridge';
 /**
@@ -23,12 +24,11 @@ export type { ClientMessage } from './schemas';
 export type ServerMessage =
   | { type: 'hello'; version: 1; sessions: SessionSummary[] }
   /**
-   * Events in seq order, delivered in batches. `raw` (and `rawBase64`) is "" where the text was
-   * left out (server/bridge-frames.ts): the page fetches it by seq; `texts` has the texts of the
-   * batch's newest entries. A finding's `spec` is SPEC_BY_RULE where it is its rule's sentence
-   * (lib/jsonrpc/rules/spec-ref.ts).
+   * Entries in seq order, in columnar batches (./bridge-rows.ts: read them with decodeRows), without
+   * their wire text: `texts` has the texts of the batches' newest entries, the page fetches the rest
+   * by seq. `from[k]`, when present, is the first row of `batches[k]` that is new to this page.
    */
-  | { type: 'events'; session: string; events: TrafficEvent[]; texts?: EntryText[] }
+  | { type: 'rows'; session: string; batches: RowColumns[]; from?: number[]; texts?: EntryText[] }
   | { type: 'patches'; session: string; patches: EventPatch[] }
   | { type: 'session'; summary: SessionSummary }
   /**

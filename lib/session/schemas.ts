@@ -234,8 +234,10 @@ export const ClientMessageSchema = z.discriminatedUnion(
   [
     z.strictObject({ type: z.literal('subscribe'), session: sessionId, sinceSeq: count }),
     z.strictObject({ type: z.literal('unsubscribe'), session: sessionId }),
+    // The page has applied the session's entries up to `seq` (the bridge's flow control: server/bridge.ts).
+    z.strictObject({ type: z.literal('ack'), session: sessionId, seq: count }),
   ],
-  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe') },
+  { error: (iss) => (!isObjectInput(iss.input) ? 'expected a message object' : 'type must be one of subscribe, unsubscribe, ack') },
 );
 /** What the page may say on the bridge (sends go through POST /api/sessions/:id/send). */
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

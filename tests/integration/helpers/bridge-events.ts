@@ -1,21 +1,26 @@
 /**
- * A bridge `events` message read the way the page reads it (components/stores/bridge-client.ts):
- * the texts sent beside the events put into their `raw`, and the rule sentences sent by
- * reference put back. An event whose text was left out keeps `raw: ""` (the page fetches it).
+ * A bridge `rows` message read the way the page reads it (components/stores/bridge-client.ts):
+ * the columnar batches made into entries (lib/session/bridge-rows.ts), the texts sent beside them
+ * put into their `raw`, and the rule sentences sent by reference put back. An entry whose text was
+ * left out has `raw: ""` (the page fetches it).
  */
 import type { ServerMessage } from '@/lib/session/bridge';
-import { restoreSpecRefs } from '@/lib/jsonrpc/rules/spec-ref';
+import { decodeRows } from '@/lib/session/bridge-rows';
+import { RULES } from '@/lib/jsonrpc/rules/table';
 import type { TrafficEvent } from '@/lib/session/types';
 
-export function pageEvents(msg: Extract<ServerMessage, { type: 'events' }>): TrafficEvent[] {
+export function pageEvents(msg: Extract<ServerMessage, { type: 'rows' }>): TrafficEvent[] {
   const texts = new Map((msg.texts ?? []).map((t) => [t.seq, t]));
-  return msg.events.map((e) => {
-    restoreSpecRefs(e.findings);
-    if (e.items) for (const it of e.items) restoreSpecRefs(it.findings);
-    const t = texts.get(e.seq);
-    if (!t) return e;
-    const ev: TrafficEvent = { ...e, raw: t.raw };
-    if (t.rawBase64 !== undefined) ev.rawBase64 = t.rawBase64;
-    return ev;
-  });
+  const out: TrafficEvent[] = [];
+  msg.batches.forEach((cols, k) =>
+    decodeRows(cols, msg.from?.[k] ?? 0, (rule) => RULES.get(rule)?.spec, (row) => {
+      // Without the members a row holds as undefined, as a parsed event would be.
+      const ev = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as unknown as TrafficEvent;
+      const t = texts.get(ev.seq);
+      ev.raw = t?.raw ?? '';
+      if (t?.rawBase64 !== undefined) ev.rawBase64 = t.rawBase64;
+      out.push(ev);
+    }),
+  );
+  return out;
 }

@@ -56,7 +56,7 @@ function bridgeEvents(sessionId: string, until: (evs: TrafficEvent[]) => boolean
     ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', session: sessionId, sinceSeq: 0 })));
     ws.on('message', (data) => {
       const msg = JSON.parse(String(data)) as ServerMessage;
-      if (msg.type === 'events') got.push(...pageEvents(msg));
+      if (msg.type === 'rows') got.push(...pageEvents(msg));
       if (until(got)) {
         clearTimeout(timer);
         ws.close();

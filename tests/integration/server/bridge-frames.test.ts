@@ -12,7 +12,7 @@ import type { EntryText } from '@/lib/api/entries';
 import { RULES } from '@/lib/jsonrpc/rules/table';
 import type { ServerMessage } from '@/lib/session/bridge';
 import type { TrafficEvent } from '@/lib/session/types';
-import { after, eventsFrame, frameBatch, TEXT_BUDGET } from '@/server/bridge-frames';
+import { after, frameBatch, rowsFrame, TEXT_BUDGET } from '@/server/bridge-frames';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function follow(sessionId: string) {
   ws.on('message', (data) => {
     const text = data.toString();
     const msg = JSON.parse(text) as ServerMessage;
-    if (msg.type !== 'events' || msg.session !== sessionId) return;
+    if (msg.type !== 'rows' || msg.session !== sessionId) return;
     frames.push(text);
     for (const e of pageEvents(msg)) {
       seqs.push(e.seq);
@@ -115,8 +115,8 @@ describe('frames made once per batch', () => {
     const batch = frameBatch([1, 2, 3, 4, 5].map((s) => ev(s, `{"n":${s}}`)));
     expect(batch.texts).toHaveLength(5);
     const rest = after(batch, 3)!;
-    const msg = JSON.parse(eventsFrame('s', [rest])) as Extract<ServerMessage, { type: 'events' }>;
-    expect(msg.events.map((e) => e.seq)).toEqual([4, 5]);
+    const msg = JSON.parse(rowsFrame('s', [rest])) as Extract<ServerMessage, { type: 'rows' }>;
+    expect(pageEvents(msg).map((e) => e.seq)).toEqual([4, 5]);
     expect(pageEvents(msg).map((e) => e.raw)).toEqual(['{"n":4}', '{"n":5}']);
     expect(after(batch, 5)).toBeUndefined();
   });
@@ -124,10 +124,10 @@ describe('frames made once per batch', () => {
   it('sends the texts of the newest entries only, under the budget; the rest travel without', () => {
     const big = 'x'.repeat(TEXT_BUDGET / 4);
     const batch = frameBatch([1, 2, 3, 4, 5, 6, 7, 8].map((s) => ev(s, big)));
-    const msg = JSON.parse(eventsFrame('s', [batch])) as Extract<ServerMessage, { type: 'events' }>;
+    const msg = JSON.parse(rowsFrame('s', [batch])) as Extract<ServerMessage, { type: 'rows' }>;
     expect(msg.texts?.map((x) => x.seq)).toEqual([5, 6, 7, 8]);
-    expect(msg.events.every((e) => e.raw === '')).toBe(true);
-    const sliced = JSON.parse(eventsFrame('s', [after(batch, 6)!])) as Extract<ServerMessage, { type: 'events' }>;
+    expect(batch.json).not.toContain(big);
+    const sliced = JSON.parse(rowsFrame('s', [after(batch, 6)!])) as Extract<ServerMessage, { type: 'rows' }>;
     expect(sliced.texts?.map((x) => x.seq)).toEqual([7, 8]);
   });
 });

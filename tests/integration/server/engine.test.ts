@@ -18,7 +18,7 @@ function bridge() {
   const seqsInOrder: number[] = [];
   ws.on('message', (data) => {
     const msg = JSON.parse(data.toString()) as ServerMessage;
-    if (msg.type === 'events') for (const e of pageEvents(msg)) { events.set(e.seq, e); seqsInOrder.push(e.seq); }
+    if (msg.type === 'rows') for (const e of pageEvents(msg)) { events.set(e.seq, e); seqsInOrder.push(e.seq); }
     if (msg.type === 'patches') for (const p of msg.patches) { const e = events.get(p.seq); if (e) applyPatch(e, p); }
   });
   const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });

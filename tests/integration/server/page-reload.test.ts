@@ -34,7 +34,7 @@ async function page(sessionId: string, sinceSeq: number) {
   let live = 0;
   ws.on('message', (data) => {
     const msg = JSON.parse(data.toString()) as ServerMessage;
-    if (msg.type === 'events' && msg.session === sessionId) for (const e of pageEvents(msg)) {
+    if (msg.type === 'rows' && msg.session === sessionId) for (const e of pageEvents(msg)) {
         seqs.push(e.seq);
         bySeq.set(e.seq, e);
       }

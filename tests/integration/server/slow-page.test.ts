@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, TOKEN, type TestServer } from '../helpers/test-server';
+import { pageEvents } from '../helpers/bridge-events';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
 import type { ServerMessage } from '@/lib/session/bridge';
 import type { SessionSummary } from '@/lib/session/types';
@@ -33,7 +34,11 @@ describe('a page that falls behind a flood', () => {
     let liveAgain = 0;
     ws.on('message', (data) => {
       const msg = JSON.parse(data.toString()) as ServerMessage;
-      if (msg.type === 'events' && msg.session === session.id) for (const e of msg.events) seqs.push(e.seq);
+      if (msg.type === 'rows' && msg.session === session.id) {
+        for (const e of pageEvents(msg)) seqs.push(e.seq);
+        // As the page does: it says how far it got, so the bridge sees it stop taking entries.
+        if (seqs.length) ws.send(JSON.stringify({ type: 'ack', session: session.id, seq: seqs[seqs.length - 1] }));
+      }
       if (msg.type === 'behind' && msg.session === session.id) behind.push(msg.behind);
       if (msg.type === 'session' && msg.summary.id === session.id) liveAgain++;
     });

@@ -92,7 +92,7 @@ describe('bridge client messages', () => {
       value: { type: 'unsubscribe', session: 'abc' },
     });
     expect(refused(parseClientMessageText('{"type":"send","session":"abc","text":"{}"}'))).toBe(
-      'type: type must be one of subscribe, unsubscribe',
+      'type: type must be one of subscribe, unsubscribe, ack',
     );
   });
 
@@ -100,7 +100,7 @@ describe('bridge client messages', () => {
     expect(refused(parseClientMessage({ type: 'subscribe', session: '../x', sinceSeq: -1 }))).toBe(
       'session: session id may use only letters, digits, - and _; sinceSeq: Too small: expected number to be >=0',
     );
-    expect(refused(parseClientMessage({ type: 'exec' }))).toBe('type: type must be one of subscribe, unsubscribe');
+    expect(refused(parseClientMessage({ type: 'exec' }))).toBe('type: type must be one of subscribe, unsubscribe, ack');
     expect(refused(parseClientMessageText('{"type":'))).toMatch(/^not valid JSON: /);
   });
 });
