@@ -9,7 +9,6 @@ import { apiClient } from '@/components/api/client';
 import { emptyView, mergeEvents, mergePatches, mergeRows, resumeSeq, withVersion } from './apply';
 import { BridgeClient, type BridgeOp } from './bridge-client';
 import { entryTexts } from './entry-texts';
-import { mergeRows } from './apply-rows';
 import { loadRowPages, pageDeps, ROW_PAGES_FROM } from './row-pages';
 import type { EntryRow } from '@/lib/timeline/row';
 import type { SessionView, SessionsState } from './types';
