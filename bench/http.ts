@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { JSONRPCServer } from 'json-rpc-2.0';
 import { Pool } from 'undici';
+import type { TrafficEvent } from '../lib/session/types';
 import { LiveSession } from '../server/session/live-session';
 import { SessionManager } from '../server/session/manager';
 import { WorkerRecorder } from '../server/session/worker-recorder';
@@ -97,27 +98,39 @@ export async function viaUndici(url: string, n: number, c: number): Promise<Timi
   }
 }
 
+/**
+ * Requests sent through rpcscope, each done when its answer is seen in the session's events:
+ * `seen` goes into the sink, `send` is what `inFlight` runs for request i.
+ */
+function awaitAnswers() {
+  const waiting = new Map<number, () => void>();
+  return {
+    seen: (events: readonly TrafficEvent[]) => {
+      for (const e of events) if (e.dir === 'in' && e.kind === 'response' && typeof e.id === 'number') waiting.get(e.id)?.();
+    },
+    send: async (i: number, sendBody: (text: string) => Promise<unknown>) => {
+      const answered = new Promise<void>((r) => waiting.set(i, r));
+      await sendBody(body(i));
+      await answered;
+      waiting.delete(i);
+    },
+  };
+}
+
 /** A LiveSession on its own: every message through the pipeline and the transport, nothing recorded. */
 export async function viaSession(url: string, n: number, c: number): Promise<Timing> {
-  const waiting = new Map<number, () => void>();
+  const answers = awaitAnswers();
   const session = new LiveSession({
     target: { kind: 'http', url },
     sink: {
-      events: (_s, events) => {
-        for (const e of events) if (e.dir === 'in' && e.kind === 'response' && typeof e.id === 'number') waiting.get(e.id)?.();
-      },
+      events: (_s, events) => answers.seen(events),
       patches: () => undefined,
       summary: () => undefined,
     },
   });
   try {
     await session.start();
-    return await inFlight(n, c, async (i) => {
-      const answered = new Promise<void>((r) => waiting.set(i, r));
-      await session.send(body(i));
-      await answered;
-      waiting.delete(i);
-    });
+    return await inFlight(n, c, (i) => answers.send(i, (text) => session.send(text)));
   } finally {
     await session.close();
   }
@@ -130,22 +143,15 @@ export async function viaRpcscope(url: string, n: number, c: number): Promise<Ti
   const recorder = new WorkerRecorder(store);
   await recorder.ready;
   const manager = new SessionManager(recorder);
-  const waiting = new Map<number, () => void>();
+  const answers = awaitAnswers();
   manager.listen({
-    events: (_id, events) => {
-      for (const e of events) if (e.dir === 'in' && e.kind === 'response' && typeof e.id === 'number') waiting.get(e.id)?.();
-    },
+    events: (_id, events) => answers.seen(events),
     patches: () => undefined,
     summary: () => undefined,
   });
   try {
     const session = await manager.open({ kind: 'http', url });
-    return await inFlight(n, c, async (i) => {
-      const answered = new Promise<void>((r) => waiting.set(i, r));
-      await session.send(body(i));
-      await answered;
-      waiting.delete(i);
-    });
+    return await inFlight(n, c, (i) => answers.send(i, (text) => session.send(text)));
   } finally {
     await manager.closeAll();
     recorder.close();
