@@ -5,6 +5,7 @@
  */
 import type { Direction, EventKind } from '../session/types';
 import { ownRaw, type EntryRow } from './row';
+import { HAS_TESTS, isHasName, type RowTest } from './has-words';
 import { compare, globToRegExp, parseQuery, type ParsedQuery, type QueryDiagnostic, type Term } from './query';
 import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
 
@@ -42,7 +43,7 @@ export interface CompiledFilter {
   test(ev: EntryRow, lookup: SeqLookup): boolean;
 }
 
-type Pred = (ev: EntryRow, lookup: SeqLookup) => boolean;
+type Pred = RowTest;
 
 /**
  * How a free word of the query is searched: given the word, a test for one entry. By default over
@@ -148,19 +149,7 @@ function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boo
     case 'id':
       return { pred: (ev) => term.values.some((v) => idMatches(ev, v)), state: false };
     case 'has': {
-      const checks: Pred[] = term.values.map((v) => {
-        switch (v) {
-          case 'findings': return (ev) => findingsCount(ev) > 0;
-          case 'error': return (ev, lookup) => (eventTags(ev, lookup) & Tag.ERROR) !== 0;
-          case 'pair': return (ev) => ev.pair !== undefined;
-          case 'http': return (ev) => ev.http !== undefined;
-          case 'items': return (ev) => (ev.items?.length ?? 0) > 0;
-          case 'id': return (ev) => ev.idText !== undefined || ev.id !== undefined;
-          case 'method': return (ev) => ev.method !== undefined;
-          case 'injected': return (ev) => ev.injected === true;
-          default: return () => false;
-        }
-      });
+      const checks: Pred[] = term.values.filter(isHasName).map((v) => HAS_TESTS[v]);
       return { pred: (ev, lookup) => checks.some((c) => c(ev, lookup)), state: true };
     }
     case 'rule': {

@@ -2,6 +2,7 @@
  * The filter's fields, once: the parser reads its aliases from here, and the `?` sheet lists every
  * field from the same table, so a field cannot exist without being explained (or the reverse).
  */
+import { HAS_NAMES } from './has-words';
 
 export type QueryKey = 'method' | 'status' | 'dir' | 'kind' | 'id' | 'has' | 'rule' | 'latency' | 'seq' | 'time';
 
@@ -14,8 +15,6 @@ export interface QueryField {
   help: string;
   example: string;
 }
-
-export const HAS_NAMES = ['findings', 'error', 'pair', 'http', 'items', 'id', 'method', 'injected'] as const;
 
 export const DIR_NAMES: Record<string, 'in' | 'out' | 'meta'> = {
   in: 'in', '<-': 'in', incoming: 'in', target: 'in',

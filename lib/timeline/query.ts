@@ -10,7 +10,8 @@
  * for that text; `scheme://…` stays free text, so pasting `http://host` still searches for it.
  * The fields themselves live in query-fields.ts (the `?` sheet lists them from there).
  */
-import { DIR_NAMES, HAS_NAMES, KEY_ALIASES, QUERY_KEYS } from './query-fields';
+import { HAS_NAMES, isHasName } from './has-words';
+import { DIR_NAMES, KEY_ALIASES, QUERY_KEYS } from './query-fields';
 
 export type Comparison = { op: '>' | '>=' | '<' | '<=' | '='; value: number } | { op: 'range'; min: number; max: number };
 
@@ -193,11 +194,11 @@ export function parseQuery(input: string, statusNames: Record<string, number>, k
       }
       case 'has': {
         const values = splitValues(value.toLowerCase());
-        const bad = values.filter((v) => !(HAS_NAMES as readonly string[]).includes(v) && v !== 'finding' && v !== 'errors');
+        const bad = values.filter((v) => !isHasName(v) && v !== 'finding' && v !== 'errors');
         if (bad.length) problem(`has:${bad.join(',')} — use has:${HAS_NAMES.join(', has:')}`);
         const good = values
           .map((v) => (v === 'finding' ? 'findings' : v === 'errors' ? 'error' : v))
-          .filter((v) => (HAS_NAMES as readonly string[]).includes(v));
+          .filter(isHasName);
         if (good.length) terms.push({ key, values: good, negate });
         break;
       }
