@@ -7,7 +7,8 @@
  * table splits the cost between the session (pipeline, transport) and the recording; and the CPU
  * per request of each side, the main thread's (Linux only) and the whole process's, which the
  * machine's load distorts far less than wall time (the server runs on the main thread too: its cost
- * is in every column).
+ * is in every column). The last column counts how often the main thread was taken off the CPU while
+ * it could run (the recorder's worker waking up on a busy machine did that; see bench/README.md).
  *
  * Standalone: `node --import tsx bench/http.ts [N] [rounds]`.
  */
@@ -64,8 +65,19 @@ function threadCpuMicros(): number {
   }
 }
 
+/** Times this (the main) thread was taken off the CPU while it could run (Linux: /proc); NaN elsewhere. */
+function threadPreemptions(): number {
+  try {
+    return Number(/nonvoluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/self/task/${process.pid}/status`, 'utf8'))![1]);
+  } catch {
+    return NaN;
+  }
+}
+
 interface Timing {
   ms: number;
+  /** How often the main thread was pre-empted, per 1000 requests (by the recorder's worker, or anything else). */
+  preemptedPerK: number;
   /** CPU per request, µs: this (the main) thread's, and the whole process's (the recorder's worker too). */
   cpuPerReq: number;
   allCpuPerReq: number;
@@ -74,6 +86,7 @@ interface Timing {
 /** Runs `send(i)` for i < n with `c` in flight; resolves with the wall time and this thread's CPU per request. */
 async function inFlight(n: number, c: number, send: (i: number) => Promise<void>): Promise<Timing> {
   const cpu0 = threadCpuMicros();
+  const pre0 = threadPreemptions();
   const all0 = process.cpuUsage();
   const t0 = performance.now();
   let next = 0;
@@ -83,7 +96,7 @@ async function inFlight(n: number, c: number, send: (i: number) => Promise<void>
   await Promise.all(Array.from({ length: c }, worker));
   const ms = performance.now() - t0;
   const all = process.cpuUsage(all0);
-  return { ms, cpuPerReq: (threadCpuMicros() - cpu0) / n, allCpuPerReq: (all.user + all.system) / n };
+  return { ms, preemptedPerK: ((threadPreemptions() - pre0) / n) * 1000, cpuPerReq: (threadCpuMicros() - cpu0) / n, allCpuPerReq: (all.user + all.system) / n };
 }
 
 export async function viaUndici(url: string, n: number, c: number): Promise<Timing> {
@@ -178,7 +191,12 @@ export async function runHttp(n: number, rounds = 3): Promise<void> {
           runs[i].push(await sides[i](url, n, c));
         }
       }
-      const [u, se, rec] = runs.map((t) => ({ ms: median(t.map((x) => x.ms)), cpu: median(t.map((x) => x.cpuPerReq)), all: median(t.map((x) => x.allCpuPerReq)) }));
+      const [u, se, rec] = runs.map((t) => ({
+        ms: median(t.map((x) => x.ms)),
+        cpu: median(t.map((x) => x.cpuPerReq)),
+        all: median(t.map((x) => x.allCpuPerReq)),
+        pre: median(t.map((x) => x.preemptedPerK)),
+      }));
       const us = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} µs` : '-');
       rows.push([
         `${c} in flight`,
@@ -188,10 +206,11 @@ export async function runHttp(n: number, rounds = 3): Promise<void> {
         ratio(u.ms / rec.ms),
         `${us(u.cpu)} / ${us(se.cpu)} / ${us(rec.cpu)}`,
         `${us(u.all)} / ${us(se.all)} / ${us(rec.all)}`,
+        [u.pre, se.pre, rec.pre].map((x) => (Number.isFinite(x) ? x.toFixed(0) : '-')).join(' / '),
       ]);
     }
     console.log(
-      table(['concurrency', 'undici req/s', 'session only (÷)', 'rpcscope req/s', 'rpcscope ÷ undici', 'CPU/req, main thread: undici / session / rpcscope', 'all threads'], rows),
+      table(['concurrency', 'undici req/s', 'session only (÷)', 'rpcscope req/s', 'rpcscope ÷ undici', 'CPU/req, main thread: undici / session / rpcscope', 'all threads', 'main thread pre-empted per 1k req'], rows),
     );
     console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   } finally {
