@@ -48,14 +48,14 @@ function traffic(n: number): Traffic {
 
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
-/** The conversation thread's share: rows, packing, the post (the structured clone of the flat text array, one buffer moved). */
+/** The conversation thread's share: rows, packing, the post (the structured clone of one string, two buffers moved). */
 function handOff({ batches }: Traffic): { cpuMs: number; packed: PackedRows[] } {
   const { port1, port2 } = new MessageChannel();
   const packed: PackedRows[] = [];
   const c0 = process.cpuUsage();
   for (const events of batches) {
     const p = packEvents(events);
-    port1.postMessage({ op: 'batch', sessionId: 's', rows: p, patches: [] }, [p.numbers.buffer]);
+    port1.postMessage({ op: 'batch', sessionId: 's', rows: p, patches: [] }, [p.lengths.buffer, p.numbers.buffer]);
     packed.push((receiveMessageOnPort(port2)!.message as { rows: PackedRows }).rows);
   }
   const cpu = cpuMs(process.cpuUsage(c0));

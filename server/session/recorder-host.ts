@@ -58,7 +58,7 @@ function handle(op: RecorderOp): void {
       return;
     case 'batch': {
       writer.commitBatch(op.sessionId, op.rows, op.patches);
-      wrote(op.rows.chars + op.patches.length * 64);
+      wrote(op.rows.text.length + op.patches.length * 64);
       return;
     }
     case 'delete':

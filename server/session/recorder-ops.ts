@@ -1,8 +1,7 @@
 /**
  * What the app's recorder (WorkerRecorder, on the conversation's thread) tells its worker
  * (recorder-host.ts) and what the worker says back. Entries cross as rows (server/store/
- * event-row.ts), already serialised and packed (row-batch.ts: texts as they are, numbers in a
- * transferred buffer), so the worker only writes. The worker counts what it has
+ * event-row.ts), already serialised and packed (row-batch.ts), so the worker only writes. The worker counts what it has
  * done in shared memory (`Progress`), so the conversation's thread can wait for a write without
  * an event-loop turn (reads of entries, summaries that are announced at once, shutdown).
  */
@@ -44,7 +43,7 @@ export const PROGRESS_SLOTS = 4;
  * What an op adds to the backlog's size, in KiB of its rows' text (rounded up), counted alike on
  * both sides: a bound in entries alone let a peer of 1 MB messages queue gigabytes.
  */
-export const backlogKib = (op: RecorderOp): number => (op.op === 'batch' ? Math.ceil(op.rows.chars / 1024) : 0);
+export const backlogKib = (op: RecorderOp): number => (op.op === 'batch' ? Math.ceil(op.rows.text.length / 1024) : 0);
 
 export interface RecorderInit {
   dir: string;

@@ -118,7 +118,7 @@ export class WorkerRecorder extends RecorderReads {
       if (this.local) this.local.commitBatch(sessionId, events.map(rowOf), patches);
       else {
         const packed = packEvents(events);
-        this.post({ op: 'batch', sessionId, rows: packed, patches }, packed.count + patches.length, [packed.numbers.buffer]);
+        this.post({ op: 'batch', sessionId, rows: packed, patches }, packed.count + patches.length, [packed.lengths.buffer, packed.numbers.buffer]);
       }
     }
     this.waitForRoom();

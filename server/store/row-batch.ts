@@ -1,10 +1,8 @@
 /**
  * A batch of event rows packed for the hand-over to the recorder's worker: every text of every
- * row in one flat array (null where a row has none) and every number in one Float64Array. A
+ * row joined into one string (with their lengths) and every number in one Float64Array. A
  * structured clone of 100k small arrays walked each value and cost more of the conversation's
- * thread than making the rows did. The texts go as they are: joining them into one string (and
- * the worker slicing it again) copied every row's kilobyte once more and cost the conversation's
- * thread about twice what cloning the flat array does (bench/README.md, issue 11).
+ * thread than making the rows did; one string and two transferred buffers cost a copy each.
  *
  * Packing makes each row straight into the buffers (`packEvents`), and the worker reads them back
  * one at a time into one reused row (`RowReader`): no array per entry on either thread.
@@ -15,27 +13,27 @@ import { rowInto, type EventRow } from './event-row';
 /** Which row slots hold text (null allowed) and which hold numbers (null as NaN). */
 const TEXT = [3, 4, 5, 6, 7, 12, 13, 14] as const;
 const NUMS = [0, 1, 2, 8, 9, 10, 11, 15] as const;
+const NO_TEXT = -1;
 
 export interface PackedRows {
   count: number;
-  /** Per row, per TEXT slot: its text, or null. */
-  texts: (string | null)[];
-  /** The texts' total length in UTF-16 code units (what the recorder's backlog is bounded by). */
-  chars: number;
+  text: string;
+  /** Per row, per TEXT slot: its length, or -1 for null. */
+  lengths: Int32Array<ArrayBuffer>;
   /** Per row, per NUMS slot: its value, NaN for null. */
   numbers: Float64Array<ArrayBuffer>;
 }
 
 /** Appends rows to the buffers of one batch. */
 class Packer {
-  private readonly texts: (string | null)[];
+  private readonly parts: string[] = [];
+  private readonly lengths: Int32Array<ArrayBuffer>;
   private readonly numbers: Float64Array<ArrayBuffer>;
-  private chars = 0;
   private l = 0;
   private n = 0;
 
   constructor(private readonly count: number) {
-    this.texts = new Array<string | null>(count * TEXT.length);
+    this.lengths = new Int32Array(count * TEXT.length);
     this.numbers = new Float64Array(count * NUMS.length);
   }
 
@@ -43,10 +41,10 @@ class Packer {
     for (let j = 0; j < TEXT.length; j++) {
       const s = r[TEXT[j]];
       // Anything but text goes as null, which checkRow refuses where text is required.
-      if (typeof s !== 'string') this.texts[this.l++] = null;
+      if (typeof s !== 'string') this.lengths[this.l++] = NO_TEXT;
       else {
-        this.texts[this.l++] = s;
-        this.chars += s.length;
+        this.lengths[this.l++] = s.length;
+        this.parts.push(s);
       }
     }
     for (let j = 0; j < NUMS.length; j++) {
@@ -56,7 +54,7 @@ class Packer {
   }
 
   done(): PackedRows {
-    return { count: this.count, texts: this.texts, chars: this.chars, numbers: this.numbers };
+    return { count: this.count, text: this.parts.join(''), lengths: this.lengths, numbers: this.numbers };
   }
 }
 
@@ -77,6 +75,7 @@ export function packEvents(events: readonly TrafficEvent[]): PackedRows {
 /** Reads a packed batch's rows in order; `next` returns the same array each time, refilled. */
 export class RowReader {
   private readonly row = new Array(16) as unknown[];
+  private at = 0;
   private l = 0;
   private n = 0;
   private k = 0;
@@ -89,9 +88,16 @@ export class RowReader {
 
   next(): EventRow {
     if (this.k++ >= this.p.count) throw new RangeError('no more rows in this batch');
-    const { texts, numbers } = this.p;
+    const { text, lengths, numbers } = this.p;
     const r = this.row;
-    for (let j = 0; j < TEXT.length; j++) r[TEXT[j]] = texts[this.l++];
+    for (let j = 0; j < TEXT.length; j++) {
+      const len = lengths[this.l++];
+      if (len === NO_TEXT) r[TEXT[j]] = null;
+      else {
+        r[TEXT[j]] = text.slice(this.at, this.at + len);
+        this.at += len;
+      }
+    }
     for (let j = 0; j < NUMS.length; j++) {
       const v = numbers[this.n++];
       r[NUMS[j]] = Number.isNaN(v) ? null : v;
