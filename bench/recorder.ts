@@ -3,7 +3,8 @@
  * so each can be held against the reader's message rate (the chain's reference):
  *   hand-off — what the conversation's thread pays per message: rows made (event-row.ts), packed
  *     (row-batch.ts) and posted over a MessageChannel, in commits of COMMIT_ENTRIES;
- *   worker writes — what the recorder's worker pays: unpacking and the append transactions into a
+ *   worker writes — what the recorder's worker pays: reading each batch off the port (the clone read
+ *     back), unpacking and the append transactions into a
  *     fresh SQLite file (its connection as the worker opens it: no automatic checkpoints), then the
  *     close-time patches (every request still waiting) and one checkpoint.
  * Medians of the rounds; CPU of this process (one thread), wall time of the writes.
@@ -16,7 +17,7 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { MessagePipeline } from '../lib/session/pipeline';
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
 import { COMMIT_ENTRIES } from '../server/session/commit-queue';
@@ -48,23 +49,24 @@ function traffic(n: number): Traffic {
 
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
-/** The conversation thread's share: rows, packing, the post (the structured clone of one string, two buffers moved). */
-function handOff({ batches }: Traffic): { cpuMs: number; packed: PackedRows[] } {
+/**
+ * The conversation thread's share: rows, packing, the post (the structured clone of one string, its
+ * two buffers moved). The batches stay queued on the port: in the app reading them back is the
+ * worker's, so `writes` does it, one batch before its transaction, as the worker does.
+ */
+function handOff({ batches }: Traffic): { cpuMs: number; port: MessagePort; close: () => void } {
   const { port1, port2 } = new MessageChannel();
-  const packed: PackedRows[] = [];
   const c0 = process.cpuUsage();
   for (const events of batches) {
     const p = packEvents(events);
     port1.postMessage({ op: 'batch', sessionId: 's', rows: p, patches: [] }, [p.lengths.buffer, p.numbers.buffer]);
-    packed.push((receiveMessageOnPort(port2)!.message as { rows: PackedRows }).rows);
   }
   const cpu = cpuMs(process.cpuUsage(c0));
-  port1.close();
-  return { cpuMs: cpu, packed };
+  return { cpuMs: cpu, port: port2, close: () => port1.close() };
 }
 
-/** The worker's share: read back and append each batch in its transaction, the close's patches, a checkpoint. */
-function writes(packed: PackedRows[], closing: EventPatch[]): { cpuMs: number; wallMs: number; bytes: number } {
+/** The worker's share: each batch read off the port and appended in its transaction, the close's patches, a checkpoint. */
+function writes(port: MessagePort, batches: number, closing: EventPatch[]): { cpuMs: number; wallMs: number; bytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-recbench-'));
   const app = new Store({ dir });
   const store = new Store({ dir, recorderConnection: true });
@@ -72,7 +74,7 @@ function writes(packed: PackedRows[], closing: EventPatch[]): { cpuMs: number; w
     app.sessions.create({ id: 's', name: 's', target: { kind: 'stdio', command: 'x', args: [], framing: 'content-length' }, status: 'open' });
     const c0 = process.cpuUsage();
     const w0 = performance.now();
-    for (const p of packed) store.events.appendRows('s', p);
+    for (let k = 0; k < batches; k++) store.events.appendRows('s', (receiveMessageOnPort(port)!.message as { rows: PackedRows }).rows);
     store.events.applyPatches('s', closing);
     store.checkpoint();
     const wallMs = performance.now() - w0;
@@ -88,7 +90,10 @@ function writes(packed: PackedRows[], closing: EventPatch[]): { cpuMs: number; w
 export function runRecorder(n: number, rounds = 3): void {
   console.log(`the recorder alone: ${n / 1000}k entries of the small mix, commits of ${COMMIT_ENTRIES} · medians of ${rounds} · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const t = traffic(n);
-  writes(handOff(traffic(5_000)).packed, []); // warm-up
+  const warm = traffic(5_000);
+  const w = handOff(warm);
+  writes(w.port, warm.batches.length, []); // warm-up
+  w.close();
   const hand: number[] = [];
   const cpu: number[] = [];
   const wall: number[] = [];
@@ -96,14 +101,15 @@ export function runRecorder(n: number, rounds = 3): void {
   for (let r = 0; r < rounds; r++) {
     const h = handOff(t);
     hand.push(h.cpuMs);
-    const w = writes(h.packed, t.closing);
+    const w = writes(h.port, t.batches.length, t.closing);
+    h.close();
     cpu.push(w.cpuMs);
     wall.push(w.wallMs);
     bytes = w.bytes;
   }
   const rows = [
     ['hand-off (rows, pack, post)', `${((median(hand) * 1000) / n).toFixed(2)} µs`, rate((n / median(hand)) * 1000), '-'],
-    ['worker writes (+ close, checkpoint)', `${((median(cpu) * 1000) / n).toFixed(2)} µs`, rate((n / median(wall)) * 1000), `${(bytes / n).toFixed(0)} B`],
+    ['worker: read off the port, writes (+ close, checkpoint)', `${((median(cpu) * 1000) / n).toFixed(2)} µs`, rate((n / median(wall)) * 1000), `${(bytes / n).toFixed(0)} B`],
   ];
   console.log(table(['half', 'CPU/msg', 'msgs/s', 'store/entry'], rows));
   console.log(`(load after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${t.closing.length} requests settled at close)`);

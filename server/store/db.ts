@@ -185,7 +185,49 @@ const MIGRATIONS: string[] = [
   ALTER TABLE sessions ADD COLUMN count_pending INTEGER DEFAULT 0;
   UPDATE sessions SET count_pending = NULL;
   `,
+  // 11: events keyed by an integer session key (issue 11, the recorder's cost per row): each row
+  // and its primary-key entry held the text id, bound and compared as text on every INSERT, and
+  // the foreign key looked the session up again per row. `sessions.key` is given on insert by a
+  // trigger (old sessions keep their rowid); deleting a session deletes its events by trigger,
+  // which the per-row foreign key did before. Old events are copied over with their session's key.
+  `
+  ALTER TABLE sessions ADD COLUMN key INTEGER;
+  UPDATE sessions SET key = rowid;
+  CREATE UNIQUE INDEX sessions_key ON sessions (key);
+  CREATE TRIGGER sessions_key_given AFTER INSERT ON sessions WHEN new.key IS NULL
+  BEGIN UPDATE sessions SET key = (SELECT COALESCE(MAX(key), 0) + 1 FROM sessions) WHERE rowid = new.rowid; END;
+  CREATE TABLE events_keyed (
+    session_key    INTEGER NOT NULL,
+    seq            INTEGER NOT NULL,
+    t              REAL NOT NULL,
+    time           REAL NOT NULL,
+    dir            TEXT NOT NULL,
+    kind           TEXT NOT NULL,
+    id_text        TEXT,
+    method         TEXT,
+    state          TEXT,
+    pair           INTEGER,
+    latency_ms     REAL,
+    error_code     INTEGER,
+    findings_count INTEGER NOT NULL DEFAULT 0,
+    raw            TEXT NOT NULL,
+    raw_base64     TEXT,
+    body           TEXT NOT NULL,
+    PRIMARY KEY (session_key, seq)
+  );
+  INSERT INTO events_keyed
+    SELECT s.key, e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, e.state, e.pair, e.latency_ms,
+      e.error_code, e.findings_count, e.raw, e.raw_base64, e.body
+    FROM events e JOIN sessions s ON s.id = e.session_id ORDER BY s.key, e.seq;
+  DROP TABLE events;
+  ALTER TABLE events_keyed RENAME TO events;
+  CREATE TRIGGER events_gone AFTER DELETE ON sessions
+  BEGIN DELETE FROM events WHERE session_key = old.key; END;
+  `,
 ];
+
+/** The schema's SQL, version by version (tests build an older data directory from it). */
+export const MIGRATION_SQL: readonly string[] = MIGRATIONS;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

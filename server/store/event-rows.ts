@@ -121,7 +121,7 @@ export class EventRowsRepo {
            ${col('kind', 'kind')}, ${col('id_text', 'idText')}, ${col('method', 'method')}, ${col('state', 'state')},
            ${col('pair', 'pair')}, ${col('latency_ms', 'latencyMs')}, ${col('rpcscope_row_extras(body)', 'extras')}
          FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
-               FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
+               FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
       );
       this.lastSeqStmt = this.db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM sessions WHERE id = ?');
     }

@@ -11,12 +11,12 @@
  * "Exactly" is checked without reading the session: `sessions.count_pending` counts the rows whose
  * state reads as `pending` (kept by the append and patch transactions, events.ts), and the run's
  * own rows are looked up. Reads of `events` that need the state select STATE_SQL over EVENTS_FROM
- * (aliases `e` and `s`).
+ * (aliases `e` and `s`), and name their session as `s.id = ?` (rows are keyed by `sessions.key`).
  */
 import type { Db } from './db';
 
 /** The tables a read of rows with their state selects from. */
-export const EVENTS_FROM = 'events e JOIN sessions s ON s.id = e.session_id';
+export const EVENTS_FROM = 'events e JOIN sessions s ON s.key = e.session_key';
 
 /** A row's state as the user sees it (the settled state overlays a row stored as still pending). */
 export const STATE_SQL = "CASE WHEN e.state = 'pending' AND e.seq <= s.settled_through THEN s.settled_state ELSE e.state END";
@@ -39,11 +39,11 @@ export class EventSettle {
     );
     this.pendingInRun = db.prepare<[string, string], PendingInRun>(
       `SELECT COUNT(*) AS n, MAX(e.seq) AS through FROM ${EVENTS_FROM}
-       WHERE e.session_id = ? AND e.seq IN (SELECT value FROM json_each(?)) AND ${STATE_SQL} = 'pending'`,
+       WHERE s.id = ? AND e.seq IN (SELECT value FROM json_each(?)) AND ${STATE_SQL} = 'pending'`,
     );
     this.mark = db.prepare('UPDATE sessions SET settled_state = ?, settled_through = ?, count_pending = ? WHERE id = ?');
     this.materialise = db.prepare(
-      `UPDATE events SET state = ? WHERE session_id = ? AND state = 'pending' AND seq <= ?`,
+      `UPDATE events SET state = ? WHERE session_key = (SELECT key FROM sessions WHERE id = ?) AND state = 'pending' AND seq <= ?`,
     );
   }
 

@@ -19,7 +19,7 @@ export class EventTextsRepo {
   /** Every entry after `sinceSeq`, in seq order, streamed. Do not write to the store while iterating. */
   *iterate(sessionId: string, sinceSeq: number): Generator<EntryTextRow> {
     const stmt = this.db.prepare<[string, number], EntryTextRow>(
-      "SELECT seq, raw, json_extract(body, '$.note') AS note FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+      "SELECT e.seq, e.raw, json_extract(e.body, '$.note') AS note FROM events e JOIN sessions s ON s.key = e.session_key WHERE s.id = ? AND e.seq > ? ORDER BY e.seq",
     );
     yield* stmt.iterate(sessionId, Math.max(0, Math.floor(sinceSeq)));
   }

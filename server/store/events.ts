@@ -3,7 +3,8 @@
  * second) and applies pairing patches the same way. Reads return each event exactly as it was
  * appended, with its patches applied.
  *
- * Layout: the columns the app filters on (dir, kind, method, state, pair …) are copied out of the
+ * Layout: rows are keyed by (session key, seq), the session's integer `sessions.key` (migration 11);
+ * reads join sessions (EVENTS_FROM) and name it by id. The columns the app filters on (dir, kind, method, state, pair …) are copied out of the
  * event; `raw` and `raw_base64` are kept verbatim in their own columns; `body` is the whole event
  * as JSON with `raw`/`rawBase64` blanked to "" in place, so a read puts them back at the same key
  * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
@@ -104,12 +105,13 @@ export class EventsRepo {
   private readonly getStmt;
 
   constructor(private readonly db: Db) {
-    const sessionExists = db.prepare<[string], { id: string }>('SELECT id FROM sessions WHERE id = ?');
+    // Rows name their session by its integer key (migration 11), looked up once per transaction.
+    const keyStmt = db.prepare<[string], { key: number }>('SELECT key FROM sessions WHERE id = ?');
     // One INSERT of INSERT_ROWS rows per statement run: a run per row cost as much as the row's own
     // write (bindings, step and reset each time); the rest of a batch goes one row at a time.
     const insertOf = (rows: number) =>
       db.prepare(
-        `INSERT INTO events (session_id, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
+        `INSERT INTO events (session_key, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
            error_code, findings_count, raw, raw_base64, body)
          VALUES ${new Array(rows).fill(`(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`).join(', ')}`,
       );
@@ -121,9 +123,9 @@ export class EventsRepo {
     /** Rows held in `args` so far (at most INSERT_ROWS), with their seqs for a conflict's message. */
     let held = 0;
     const heldSeqs: number[] = new Array(INSERT_ROWS);
-    const hold = (sessionId: string, r: EventRow) => {
+    const hold = (sessionKey: number, r: EventRow) => {
       let a = held * INSERT_COLUMNS;
-      args[a++] = sessionId;
+      args[a++] = sessionKey;
       for (let c = 0; c < 15; c++) args[a++] = r[c];
       heldSeqs[held++] = r[ROW.seq];
     };
@@ -155,16 +157,16 @@ export class EventsRepo {
     );
     const bumpTally = (sessionId: string, t: Tally) =>
       bump.run(t.lastSeq, t.events, t.out, t.in, t.errors, t.findings, t.pending, sessionId);
-    const requireSession = (sessionId: string) => {
-      if (!sessionExists.get(sessionId)) {
-        throw new StoreError('not-found', `no session with id ${JSON.stringify(sessionId).slice(0, 120)}`);
-      }
+    const keyOf = (sessionId: string): number => {
+      const row = keyStmt.get(sessionId);
+      if (!row) throw new StoreError('not-found', `no session with id ${JSON.stringify(sessionId).slice(0, 120)}`);
+      return row.key;
     };
 
     // Rows are made by the caller (event-row.ts), here from events, or come packed from the
     // recorder's thread (row-batch.ts, read into one reused row): one transaction either way.
     this.appendTx = db.transaction((sessionId: string, rows: readonly EventRow[] | PackedRows) => {
-      requireSession(sessionId);
+      const key = keyOf(sessionId);
       held = 0; // a batch refused half-way left its rows held: they went with its rollback
       const tally = noTally();
       const packed = Array.isArray(rows) ? undefined : new RowReader(rows as PackedRows);
@@ -172,7 +174,7 @@ export class EventsRepo {
       for (let i = 0; i < count; i++) {
         const r = packed ? packed.next() : (rows as readonly EventRow[])[i];
         checkRow(r, i);
-        hold(sessionId, r);
+        hold(key, r);
         if (held === INSERT_ROWS) flushHeld();
         tally.events++;
         if (r[ROW.dir] === 'out') tally.out++;
@@ -187,21 +189,21 @@ export class EventsRepo {
     });
 
     const getBody = db.prepare<[string, number], { body: string; state: string | null }>(
-      `SELECT e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
+      `SELECT e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq = ?`,
     );
     const settle = new EventSettle(db);
     const update = db.prepare(
       `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
-       WHERE session_id = ? AND seq = ?`,
+       WHERE session_key = ? AND seq = ?`,
     );
     // Only the column: rewriting 25k bodies with json_set was most of a flood's close (reads overlay it).
     const setState = db.prepare(
-      `UPDATE events SET state = ? WHERE session_id = ? AND seq IN (SELECT value FROM json_each(?))`,
+      `UPDATE events SET state = ? WHERE session_key = ? AND seq IN (SELECT value FROM json_each(?))`,
     );
-    const absent = db.prepare<[string, string], { seq: number }>(
-      `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_id = ?)`,
+    const absent = db.prepare<[string, number], { seq: number }>(
+      `SELECT value AS seq FROM json_each(?) WHERE value NOT IN (SELECT seq FROM events WHERE session_key = ?)`,
     );
-    const applyStateRun = (sessionId: string, state: string, seqs: number[], result: PatchResult, tally: Tally) => {
+    const applyStateRun = (sessionId: string, key: number, state: string, seqs: number[], result: PatchResult, tally: Tally) => {
       const unique = [...new Set(seqs)];
       const list = JSON.stringify(unique);
       const inRun = settle.pendingIn(sessionId, list);
@@ -213,23 +215,23 @@ export class EventsRepo {
         result.applied += seqs.length;
         return;
       }
-      const changed = setState.run(state, sessionId, list).changes;
+      const changed = setState.run(state, key, list).changes;
       tally.pending += (state === 'pending' ? changed : 0) - inRun.n;
-      const missing = changed < unique.length ? new Set(absent.all(list, sessionId).map((r) => r.seq)) : undefined;
+      const missing = changed < unique.length ? new Set(absent.all(list, key).map((r) => r.seq)) : undefined;
       for (const seq of seqs) {
         if (missing?.has(seq)) result.missing.push(seq);
         else result.applied++;
       }
     };
     this.patchTx = db.transaction((sessionId: string, patches: readonly EventPatch[]) => {
-      requireSession(sessionId);
+      const key = keyOf(sessionId);
       const result: PatchResult = { applied: 0, missing: [] };
       const tally = noTally();
       // Consecutive state-only patches with the same state go as one statement; order is kept.
       let runState: string | undefined;
       let run: number[] = [];
       const endRun = () => {
-        if (runState !== undefined && run.length) applyStateRun(sessionId, runState, run, result, tally);
+        if (runState !== undefined && run.length) applyStateRun(sessionId, key, runState, run, result, tally);
         runState = undefined;
         run = [];
       };
@@ -261,7 +263,7 @@ export class EventsRepo {
         // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
         update.run(
           JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
-          sessionId, p.seq,
+          key, p.seq,
         );
         result.applied++;
       }
@@ -272,10 +274,10 @@ export class EventsRepo {
 
     this.listStmt = db.prepare<[string, number, number], StoredRow>(
       `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM}
-       WHERE e.session_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+       WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
     );
     this.getStmt = db.prepare<[string, number], StoredRow>(
-      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE e.session_id = ? AND e.seq = ?`,
+      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq = ?`,
     );
   }
 
@@ -323,6 +325,6 @@ export class EventsRepo {
   }
 
   countEvents(sessionId: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?').get(sessionId) as { n: number }).n;
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${EVENTS_FROM} WHERE s.id = ?`).get(sessionId) as { n: number }).n;
   }
 }

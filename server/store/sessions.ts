@@ -243,7 +243,7 @@ export class SessionsRepo {
   /** Deletes the session and every event it recorded. Returns false when there was none. */
   delete(id: string): boolean {
     return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM events WHERE session_id = ?').run(id);
+      // Its events go by trigger (events_gone, migration 11).
       return this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
     })();
   }
@@ -282,7 +282,7 @@ export class SessionsRepo {
     const rows = this.db
       .prepare<[], { id: string; started_at: string; last_time: number | null }>(
         `SELECT s.id, s.started_at,
-           (SELECT e.time FROM events e WHERE e.session_id = s.id ORDER BY e.seq DESC LIMIT 1) AS last_time
+           (SELECT e.time FROM events e WHERE e.session_key = s.key ORDER BY e.seq DESC LIMIT 1) AS last_time
          FROM sessions s WHERE s.status IN ('open', 'connecting')`,
       )
       .all();

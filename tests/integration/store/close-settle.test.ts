@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { applyPatch, type EventPatch } from '@/lib/session/patch';
 import type { TargetSpec, TrafficEvent } from '@/lib/session/types';
-import { DB_FILE, SCHEMA_VERSION, Store } from '@/server/store';
+import { DB_FILE, Store } from '@/server/store';
+import { backToTextSessionKeys } from './old-schema';
 import { tempStores } from './temp-store';
 
 const target: TargetSpec = { kind: 'stdio', command: 'node', args: ['peer.js'], framing: 'content-length' };
@@ -102,10 +103,11 @@ describe('a target exits with requests still waiting', () => {
     const first = new Store({ dir });
     const { id, events, patches, exit } = recorded(first, 'old-session');
     first.close();
-    // Take the file back to the schema before this one: no settle columns, no migration 10.
+    // Take the file back to the schema before migration 10: no settle columns.
+    backToTextSessionKeys(`${dir}/${DB_FILE}`);
     const db = new Database(`${dir}/${DB_FILE}`);
     db.exec(`ALTER TABLE sessions DROP COLUMN settled_state; ALTER TABLE sessions DROP COLUMN settled_through;
-      ALTER TABLE sessions DROP COLUMN count_pending; DELETE FROM schema_migrations WHERE version = ${SCHEMA_VERSION};`);
+      ALTER TABLE sessions DROP COLUMN count_pending; DELETE FROM schema_migrations WHERE version = 10;`);
     db.close();
 
     const store = temp.open(dir);

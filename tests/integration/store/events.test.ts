@@ -94,7 +94,7 @@ describe('recording events', () => {
     // The indexed columns follow the patch, so filters on state and pairing see it.
     const db = new Database(store.file, { readonly: true });
     try {
-      const row = db.prepare('SELECT state, pair, latency_ms, error_code, findings_count FROM events WHERE session_id = ? AND seq = 3').get(s.id);
+      const row = db.prepare('SELECT e.state, e.pair, e.latency_ms, e.error_code, e.findings_count FROM events e JOIN sessions s ON s.key = e.session_key WHERE s.id = ? AND e.seq = 3').get(s.id);
       expect(row).toEqual({ state: 'answered', pair: 1, latency_ms: 4.95, error_code: -32601, findings_count: 1 });
     } finally {
       db.close();

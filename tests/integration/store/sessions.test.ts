@@ -150,7 +150,7 @@ describe('history', () => {
     expect(store.sessions.get(gone.id)).toBeUndefined();
     const db = new Database(store.file, { readonly: true });
     try {
-      const rows = db.prepare('SELECT session_id, COUNT(*) AS n FROM events GROUP BY session_id').all();
+      const rows = db.prepare('SELECT s.id AS session_id, COUNT(*) AS n FROM events e JOIN sessions s ON s.key = e.session_key GROUP BY e.session_key').all();
       expect(rows).toEqual([{ session_id: keep.id, n: 1 }]);
     } finally {
       db.close();
