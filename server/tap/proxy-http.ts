@@ -153,6 +153,8 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
         else if (got.length > 0) {
           const { text, rawBase64 } = decodeUtf8(got.bytes);
           recording.message('in', text, { http: replyMeta(), ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
+          // Its answer settles it (exchanges.ts writes no note then): the headers are not sent to the recording twice.
+          return endExchange(false, '', { method, url: url.href, status: reply.statusCode });
         }
         // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
         settle();
