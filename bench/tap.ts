@@ -9,7 +9,8 @@
  *   - added latency of a request/response ping-pong, one request at a time: over stdio
  *     (bench/tap-echo.mjs, direct vs through the tap) and over HTTP (a local node:http JSON-RPC
  *     server, direct vs through `rpcscope tap --listen … --to …`); p50 and p99 of each, and the
- *     difference, which is what the tap adds.
+ *     difference, which is what the tap adds; and the tap's CPU per round trip (forwarding thread,
+ *     other threads), which a loaded machine's neighbours move less than the percentiles.
  * Standalone: `node --import tsx bench/tap.ts [N] [PINGS]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -188,12 +189,24 @@ function proxyTap(to: string, dataDir: string): Promise<{ child: ChildProcess; u
   });
 }
 
-function latencyRows(name: string, direct: number[], tapped: number[]): string[][] {
-  const row = (label: string, xs: number[]) => [`${name}, ${label}`, `${percentile(xs, 50).toFixed(3)} ms`, `${percentile(xs, 99).toFixed(3)} ms`];
+/**
+ * The tap's CPU per round trip (its forwarding thread, and its other threads), µs: on a loaded
+ * machine the wall-clock percentiles move with the neighbours, what the tap itself spends less so.
+ */
+async function withTapCpu(pid: number, pings: () => Promise<number[]>): Promise<{ times: number[]; cpu: string[] }> {
+  const before = threadCpu(pid);
+  const times = await pings();
+  const cpu = cpuBetween(pid, before, threadCpu(pid));
+  const each = (ms: number) => `${((ms * 1000) / (times.length + WARMUP)).toFixed(0)} µs`;
+  return { times, cpu: [each(cpu.main), each(cpu.others)] };
+}
+
+function latencyRows(name: string, direct: number[], tapped: { times: number[]; cpu: string[] }): string[][] {
+  const row = (label: string, xs: number[], cpu = ['', '']) => [`${name}, ${label}`, `${percentile(xs, 50).toFixed(3)} ms`, `${percentile(xs, 99).toFixed(3)} ms`, ...cpu];
   return [
     row('direct', direct),
-    row('through the tap', tapped),
-    [`${name}, added by the tap`, `${(percentile(tapped, 50) - percentile(direct, 50)).toFixed(3)} ms`, `${(percentile(tapped, 99) - percentile(direct, 99)).toFixed(3)} ms`],
+    row('through the tap', tapped.times, tapped.cpu),
+    [`${name}, added by the tap`, `${(percentile(tapped.times, 50) - percentile(direct, 50)).toFixed(3)} ms`, `${(percentile(tapped.times, 99) - percentile(direct, 99)).toFixed(3)} ms`, '', ''],
   ];
 }
 
@@ -202,7 +215,7 @@ async function latency(pings: number, dir: string): Promise<string[][]> {
   const stdioDirect = await stdioPings(echoDirect, pings);
   await stopped(echoDirect);
   const echoTapped = spawn(process.execPath, tapArgs(join(dir, 'data-ping'), ['--framing', 'newline', '--', process.execPath, ECHO]), { stdio: ['pipe', 'pipe', 'inherit'] });
-  const stdioTapped = await stdioPings(echoTapped, pings);
+  const stdioTapped = await withTapCpu(echoTapped.pid!, () => stdioPings(echoTapped, pings));
   echoTapped.stdin!.end();
   await stopped(echoTapped);
 
@@ -220,7 +233,7 @@ async function latency(pings: number, dir: string): Promise<string[][]> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const httpDirect = await httpPings(url, pings);
   const tap = await proxyTap(url, join(dir, 'data-http'));
-  const httpTapped = await httpPings(tap.url, pings);
+  const httpTapped = await withTapCpu(tap.child.pid!, () => httpPings(tap.url, pings));
   await stopped(tap.child);
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
@@ -233,7 +246,7 @@ export async function runTapBench(n: number, pings: number): Promise<void> {
     console.log(`the tap: ${n} Content-Length frames from a child, read directly vs through \`rpcscope tap\` (recording locally); medians of ${ROUNDS} rounds, first byte to last · load ${load()}`);
     console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct', 'tap main thread CPU', 'tap other threads CPU'], await throughput(n, dir)));
     console.log(`\nthe tap: added latency of a ping-pong, one request at a time, ${pings} round trips after ${WARMUP} warm-up · load ${load()}`);
-    console.log(table(['path', 'p50', 'p99'], await latency(pings, dir)));
+    console.log(table(['path', 'p50', 'p99', 'tap main thread CPU / trip', 'tap other threads CPU / trip'], await latency(pings, dir)));
     console.log(`(load after: ${load()})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

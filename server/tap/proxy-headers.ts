@@ -9,30 +9,39 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
 /** The WebSocket handshake's own headers: the upstream client library writes its own. */
 const WS_HANDSHAKE = new Set(['sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions', 'sec-websocket-protocol', 'sec-websocket-accept']);
 
-function connectionNamed(rawHeaders: string[]): Set<string> {
-  const named = new Set<string>();
+/** The headers a `Connection` header names (null when there is none: no set is made per message for nothing). */
+function connectionNamed(rawHeaders: string[]): Set<string> | null {
+  let named: Set<string> | null = null;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     if (rawHeaders[i].toLowerCase() !== 'connection') continue;
+    named ??= new Set<string>();
     for (const token of rawHeaders[i + 1].split(',')) if (token.trim()) named.add(token.trim().toLowerCase());
   }
   return named;
 }
 
-/** The header pairs to pass on, flattened as Node's `rawHeaders` (name, value, name, value …). */
-export function endToEnd(rawHeaders: string[], opts: { host?: string; websocket?: boolean } = {}): string[] {
+const NO_OPTIONS: { host?: string; websocket?: boolean } = {};
+
+/**
+ * The header pairs to pass on, flattened as Node's `rawHeaders` (name, value, name, value …).
+ * Each message's headers are rewritten once, in one pass (the tap's every exchange pays it twice).
+ */
+export function endToEnd(rawHeaders: string[], opts: { host?: string; websocket?: boolean } = NO_OPTIONS): string[] {
   const named = connectionNamed(rawHeaders);
   const out: string[] = [];
+  let hostSet = false;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i].toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    if (HOP_BY_HOP.has(name) || named?.has(name)) continue;
     if (opts.websocket && WS_HANDSHAKE.has(name)) continue;
     if (name === 'host') {
-      if (opts.host !== undefined) out.push(rawHeaders[i], opts.host);
+      if (opts.host !== undefined && !hostSet) out.push(rawHeaders[i], opts.host);
+      hostSet = true;
       continue;
     }
     out.push(rawHeaders[i], rawHeaders[i + 1]);
   }
-  if (opts.host !== undefined && !out.some((v, i) => i % 2 === 0 && v.toLowerCase() === 'host')) out.push('Host', opts.host);
+  if (opts.host !== undefined && !hostSet) out.push('Host', opts.host);
   return out;
 }
 
@@ -55,6 +64,27 @@ export function upstreamUrl(to: URL, requestUrl: string | undefined): URL {
   const url = new URL(to.href);
   if (req.pathname !== '/') url.pathname = url.pathname.replace(/\/$/, '') + req.pathname;
   if (req.search) url.search = req.search;
+  return url;
+}
+
+/** How many request targets' upstream URLs a tap remembers (a client uses one or a few paths). */
+const KNOWN_URLS = 256;
+const knownUrls = new Map<string, URL>();
+
+/**
+ * upstreamUrl for an HTTP exchange (a ws: or wss: target is called over http: or https:), parsed
+ * once per request target and shared: the caller must not change it. Every POST of a conversation
+ * goes to the same path, and parsing two URLs per exchange sat between the client and the target.
+ */
+export function httpUpstreamUrl(to: URL, requestUrl: string | undefined): URL {
+  const key = `${to.href} ${requestUrl ?? '/'}`;
+  let url = knownUrls.get(key);
+  if (url) return url;
+  url = upstreamUrl(to, requestUrl);
+  if (url.protocol === 'ws:') url.protocol = 'http:';
+  else if (url.protocol === 'wss:') url.protocol = 'https:';
+  if (knownUrls.size >= KNOWN_URLS) knownUrls.clear();
+  knownUrls.set(key, url);
   return url;
 }
 

@@ -12,7 +12,7 @@ import https from 'node:https';
 import type { HttpMeta } from '../../lib/session/types';
 import { SseParser } from '../transports/sse';
 import { decodeUtf8, headerRecord } from '../transports/text';
-import { endToEnd, upstreamUrl } from './proxy-headers';
+import { endToEnd, httpUpstreamUrl } from './proxy-headers';
 import type { RecordingClient } from './recording-client';
 import type { ProxyInjector } from './proxy-inject';
 import type { ProxyInterceptor } from './proxy-intercept';
@@ -48,7 +48,8 @@ export class BodyCopy {
   }
 
   get bytes(): Buffer {
-    return Buffer.concat(this.chunks);
+    // A small body comes in one chunk: that chunk is the copy (streams never reuse a Buffer they handed on).
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
   }
 
   get length(): number {
@@ -65,9 +66,8 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   // A POST is read before it goes on while an injected request waits for the client's answer, or
   // breakpoints are on (proxy-intercept-http.ts); it comes back here as `held`.
   if (!held && readsFirst(ctx, req, res)) return;
-  const url = upstreamUrl(ctx.to, req.url);
-  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
-  if (url.protocol === 'ws:' || url.protocol === 'wss:') url.protocol = secure ? 'https:' : 'http:';
+  const url = httpUpstreamUrl(ctx.to, req.url);
+  const secure = url.protocol === 'https:';
   const method = req.method ?? 'GET';
   const upstream = (secure ? https : http).request(url, {
     method,
@@ -105,9 +105,10 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
     if (held) upstream.write(held.body);
     req.pipe(upstream);
     req.on('data', (chunk: Buffer) => sent.push(chunk));
-    // After the turn in which the body went on (Node writes it on the next tick): decoding and
-    // recording are never between the client's request and the target.
-    req.on('end', () => setImmediate(recordRequest));
+    // The pipe's own 'end' listener came first and ended the request to the target (written then,
+    // once it has its socket): decoding and recording are never between the client and the target,
+    // and no setImmediate hop is taken for them.
+    req.on('end', recordRequest);
   }
 
   // The client gave up (closed its socket): so does the request to the target.
@@ -126,51 +127,51 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   });
 
   upstream.on('response', (reply) => {
-    const meta: HttpMeta = {
-      status: reply.statusCode,
-      statusText: reply.statusMessage,
-      headers: headerRecord(reply.rawHeaders),
-      url: url.href,
-      method,
-    };
+    // The reply's facts as recorded: made once needed, after its bytes went on (not between the target and the client).
+    let meta: HttpMeta | undefined;
+    const replyMeta = (): HttpMeta =>
+      (meta ??= { status: reply.statusCode, statusText: reply.statusMessage, headers: headerRecord(reply.rawHeaders), url: url.href, method });
     // A reply a breakpoint may hold is read whole first (proxy-intercept-http.ts).
-    if (takesReply(ctx, method, reply, res, meta, exchange, endExchange)) return;
+    if (ctx.intercept?.on && takesReply(ctx, method, reply, res, replyMeta(), exchange, endExchange)) return;
     res.writeHead(reply.statusCode ?? 502, reply.statusMessage, endToEnd(reply.rawHeaders));
-    const ctype = String(reply.headers['content-type'] ?? '').toLowerCase();
-    const sse = ctype.startsWith('text/event-stream');
-    // An event stream's headers go now (it may be quiet for a while): the client sees it open.
-    // Other replies send headers with the first body bytes, in one packet.
-    if (sse) res.flushHeaders();
-    inject?.sawReply(reply.rawHeaders);
-    // The client's own event stream (a GET) is where the tap can write to the client over HTTP.
-    // An event stream goes through its gate (sse-gate.ts: it records the events, and holds them at breakpoints).
-    const body = sse && ctx.intercept ? sseGate({ ...ctx, intercept: ctx.intercept }, reply, res, meta, exchange) : reply;
-    if (sse && method === 'GET' && inject) body.pipe(inject.clientStream(url.href, res)).pipe(res);
-    else body.pipe(res);
-    if (method !== 'POST' || sse) {
-      recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}${sse ? ', an event stream' : ''}`, { http: meta });
-    }
-    const got = sse ? null : new BodyCopy();
-    if (got) reply.on('data', (chunk: Buffer) => got.push(chunk));
-    // Through the gate, the gate records the events; its end comes once every event held in it was decided.
-    else if (body !== reply) onceEnded(body, () => recordReply());
-    else relaySse(ctx, reply, meta, exchange, () => recordReply());
-    const recordReply = () => {
-      if (got && got.length > 0) {
-        if (got.overflowed) recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta }, exchange);
-        else {
-          const { text, rawBase64 } = decodeUtf8(got.bytes);
-          recording.message('in', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
-        }
-      }
-      // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
-      endExchange(false, `${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, meta);
-    };
-    // As for the request: recorded once the answer's last bytes went on to the client. (No log line
-    // per exchange: the recording has each one, and a synchronous file append cost more than the hop.)
-    if (got) reply.on('end', () => setImmediate(recordReply));
     reply.on('aborted', () => res.destroy());
     reply.on('error', () => res.destroy());
+    inject?.sawReply(reply.rawHeaders);
+    const ctype = reply.headers['content-type'];
+    const sse = ctype !== undefined && ctype.toLowerCase().startsWith('text/event-stream');
+    const settle = () => endExchange(false, `${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, nothing in the body`, replyMeta());
+    if (!sse) {
+      // Headers go with the first body bytes, in one packet; the body is streamed, its copy kept aside.
+      reply.pipe(res);
+      const got = new BodyCopy();
+      reply.on('data', (chunk: Buffer) => got.push(chunk));
+      // After the pipe's own 'end' listener ended the answer to the client: recorded once its last bytes went on.
+      // (No log line per exchange: the recording has each one, and a synchronous file append cost more than the hop.)
+      reply.on('end', () => {
+        if (method !== 'POST') recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}`, { http: replyMeta() });
+        if (got.overflowed) recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: replyMeta() }, exchange);
+        else if (got.length > 0) {
+          const { text, rawBase64 } = decodeUtf8(got.bytes);
+          recording.message('in', text, { http: replyMeta(), ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
+          // Its answer settles it (exchanges.ts writes no note then): the headers are not sent to the recording twice.
+          return endExchange(false, '', { method, url: url.href, status: reply.statusCode });
+        }
+        // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
+        settle();
+      });
+      return;
+    }
+    // An event stream's headers go now (it may be quiet for a while): the client sees it open.
+    res.flushHeaders();
+    // The client's own event stream (a GET) is where the tap can write to the client over HTTP.
+    // An event stream goes through its gate (sse-gate.ts: it records the events, and holds them at breakpoints).
+    const body = ctx.intercept ? sseGate({ ...ctx, intercept: ctx.intercept }, reply, res, replyMeta(), exchange) : reply;
+    if (method === 'GET' && inject) body.pipe(inject.clientStream(url.href, res)).pipe(res);
+    else body.pipe(res);
+    recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}, an event stream`, { http: replyMeta() });
+    // Through the gate, the gate records the events; its end comes once every event held in it was decided.
+    if (body !== reply) onceEnded(body, settle);
+    else relaySse(ctx, reply, replyMeta(), exchange, settle);
   });
 }
 

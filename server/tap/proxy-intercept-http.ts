@@ -15,7 +15,7 @@ import { classify } from '../../lib/jsonrpc/classify';
 import type { ClassifiedItem } from '../../lib/jsonrpc/types';
 import type { HttpMeta } from '../../lib/session/types';
 import { decodeUtf8, headerRecord } from '../transports/text';
-import { endToEnd, upstreamUrl } from './proxy-headers';
+import { endToEnd, httpUpstreamUrl } from './proxy-headers';
 import { relayExchange, type ExchangeContext } from './proxy-http';
 import { readHeld, type HeldBody } from './proxy-inject';
 import type { LaneItem, ProxyInterceptor } from './proxy-intercept';
@@ -62,9 +62,7 @@ export function readsFirst(ctx: ExchangeContext, req: http.IncomingMessage, res:
 function holdPost(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, h: HeldBody, relay: (body: ReadBody) => void): void {
   const { recording, intercept } = ctx;
   const exchange = recording.newExchange();
-  const url = upstreamUrl(ctx.to, req.url);
-  if (url.protocol === 'ws:') url.protocol = 'http:';
-  if (url.protocol === 'wss:') url.protocol = 'https:';
+  const url = httpUpstreamUrl(ctx.to, req.url);
   const meta: HttpMeta = { method: 'POST', url: url.href, headers: headerRecord(req.rawHeaders) };
   const { text, rawBase64 } = decodeUtf8(h.body);
   const lane = `post:${exchange}`;

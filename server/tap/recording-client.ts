@@ -56,14 +56,15 @@ export class RecordingClient {
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
-  constructor(init: HostInit, log: (line: string) => void) {
+  /** `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips. */
+  constructor(init: HostInit, log: (line: string) => void, floods = true) {
     const workerData: WorkerInit = { ...init, ring: this.ring.buffer };
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
       workerData,
       stdout: false,
       stderr: false,
-      // The worker runs the pipeline: its garbage is the app's (server/young-generation.ts).
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      // The worker runs the pipeline: under a flood its garbage is the app's (server/young-generation.ts).
+      ...(floods ? { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } } : {}),
     });
     this.worker.unref();
     let isReady: () => void = () => undefined;
