@@ -102,7 +102,11 @@ export async function loadRowPages(sessionId: string, deps: RowPagesDeps, since 
     const n = page.seq.length;
     if (n === 0) return last;
     // Asked before this page is worked through: the server reads it meanwhile.
-    if (!page.done) next = checkedPage(deps, sessionId, page.seq[n - 1], PAGE_ROWS);
+    if (!page.done) {
+      next = checkedPage(deps, sessionId, page.seq[n - 1], PAGE_ROWS);
+      // Awaited after this page is worked through, or never (the session went away): not unhandled meanwhile.
+      next.catch(() => undefined);
+    }
     restorePageSpecs(page);
     let from = 0;
     while (from < n) {
