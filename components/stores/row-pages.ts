@@ -30,9 +30,10 @@ export const PAGE_ROWS = MAX_ROWS_PER_PAGE;
 export const SLICE_MS = 12;
 /**
  * What was turned into rows goes to the store (one re-render of the timeline) at most this often,
- * and at the end of each page: at 1M entries, a re-render per slice was much of the opening's CPU.
+ * and at the end of each page: at 1M entries a re-render per slice was much of the opening's CPU
+ * (each one lays out the timeline following its newest rows and asks for their texts).
  */
-export const SHOW_EVERY_MS = 150;
+export const SHOW_EVERY_MS = 400;
 /** Rows built between looks at the clock. */
 const STEP_ROWS = 1024;
 

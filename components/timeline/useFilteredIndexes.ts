@@ -106,6 +106,8 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
   /** CPU ms of the scan going on, summed over its slices. */
   const scanSoFar = useRef(0);
   const pending = useRef(0);
+  /** A full scan (a new filter) is going on over slices; entries that only arrived are tested in the render. */
+  const fullScan = useRef(false);
   /** What the slices between renders test: the view and filter of the last render. */
   const args = useRef<ScanArgs | null>(null);
   // Bumped when the slices between renders have something to show (at most every SCAN_SHOWN_EVERY_MS).
@@ -117,6 +119,8 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
     const t0 = performance.now();
     const { indexes: out, scan, pending: left } = inc.update(a.events, a.changes, a.compiled, a.lookup, a.indexBySeq, b);
     if (scan === 'full') scanSoFar.current = 0;
+    if (scan === 'full') fullScan.current = left > 0;
+    else if (left === 0) fullScan.current = false;
     if (scan === 'full' || pending.current > 0) scanSoFar.current += performance.now() - t0;
     if (left === 0 && (scan === 'full' || pending.current > 0)) scanMs.current = scanSoFar.current;
     pending.current = left;
@@ -149,8 +153,9 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
       pending.current = 0;
       return out;
     }
-    // A scan going on (the same one) is left to the slices; a new one shows its first slice now.
-    return step(a, inc.pending > 0 && inc.continues(events, changes, compiled) ? inRender : budget);
+    // A full scan going on is left to the slices; a new one shows its first slice now, and
+    // appended entries are tested here (while a big session loads: no extra render for them).
+    return step(a, fullScan.current && inc.pending > 0 && inc.continues(events, changes, compiled) ? inRender : budget);
   }, [events, changes, indexBySeq, compiled, filter, lookup, version, slice]);
 
   // While entries are left to test, slices run one task each, outside React; the view re-renders
