@@ -22,7 +22,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { startApp, type RunningApp } from '../tests/e2e/helpers/server';
-import { seedLargeSession } from '../tests/fixtures/sessions/seed';
+import { seedBenchSession } from './ui-seed';
 import { PAGE_SCRIPT } from './ui-page';
 import { measureFlood, type FloodResult } from './ui-flood';
 import { TYPED, keyP95, measureFilters, worstCpu, worstMedian, type FilterFigures } from './ui-filters';
@@ -56,9 +56,11 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(launchOptions());
   const consoleErrors: string[] = [];
   try {
-    const seeded = seedLargeSession(dataDir, { entries: ENTRIES });
+    const seeded = seedBenchSession(dataDir, ENTRIES);
     const sessionId = seeded.sessionId;
-    console.log(`seeded ${ENTRIES.toLocaleString('en-US')} entries (${(seeded.session.events.reduce((s, e) => s + e.raw.length, 0) / 1e6).toFixed(1)} MB of wire text): generated ${ms(seeded.generateMs)}, written ${ms(seeded.writeMs)}`);
+    console.log(seeded.from === 'cache'
+      ? `seeded ${ENTRIES.toLocaleString('en-US')} entries (${(seeded.rawBytes / 1e6).toFixed(1)} MB of wire text): copied from the seed cache in ${ms(seeded.copyMs)} (bench/ui-seed.ts)`
+      : `seeded ${ENTRIES.toLocaleString('en-US')} entries (${(seeded.rawBytes / 1e6).toFixed(1)} MB of wire text): generated ${ms(seeded.generateMs)}, written ${ms(seeded.writeMs)}`);
     app = await startApp({ dataDir });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
     const sweep = sweepRun.value;
     const scrollCpu = { steady: steadyRun.cpuMs / Math.max(1, steady.deltas.length), sweep: sweepRun.cpuMs / Math.max(1, sweep.deltas.length) };
     const scrollAll = summarizeFrames({ deltas: [...steady.deltas, ...sweep.deltas], longTasks: [...steady.longTasks, ...sweep.longTasks] });
-    const lastSeq = seeded.session.events[seeded.session.events.length - 1].seq;
+    const lastSeq = seeded.lastSeq;
     const atBottom = (await page.evaluate(`[...document.querySelectorAll('[data-testid="timeline-scroll"] [role="row"]')].some((r) => r.getAttribute('data-seq') === '${lastSeq}')`)) as boolean;
 
     // The sequence diagram beside the timeline (bench/ui-diagram.ts).

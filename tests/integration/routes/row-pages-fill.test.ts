@@ -1,0 +1,111 @@
+/**
+ * How the page fills a big recorded session's timeline from row pages (components/stores/row-pages.ts,
+ * issue 11), against a real server over a real SQLite file: a small first page is shown on its own
+ * at once; then the large pages come whole and in order, each handed to the store in a few large
+ * appends (one re-render each), not one per slice; a session the page no longer wants stops the
+ * reading; a page that cannot be read rejects and what came before it stays.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '@/server/main';
+import { loadConfig } from '@/server/config';
+import { Store } from '@/server/store';
+import type { EntryRow } from '@/lib/timeline/row';
+import type { RowPage } from '@/lib/timeline/row-page';
+import { FIRST_PAGE_ROWS, loadRowPages, PAGE_ROWS, type RowPagesDeps } from '@/components/stores/row-pages';
+import { rowMix } from '@/tests/fixtures/sessions/row-mix';
+
+const TOKEN = 'fill-test-token-0123456789abcdef0123456789';
+const ENTRIES = 52_000;
+let parent: string;
+let server: RunningServer;
+let sessionId: string;
+
+beforeAll(async () => {
+  parent = mkdtempSync(path.join(tmpdir(), 'rpcscope-fill-'));
+  const dir = path.join(parent, 'data');
+  const store = new Store({ dir });
+  try {
+    const s = store.sessions.create({ name: 'big', target: { kind: 'stdio', command: 'peer', args: [], framing: 'newline' }, status: 'open', startedAt: new Date().toISOString() });
+    sessionId = s.id;
+    const events = rowMix(ENTRIES);
+    for (let i = 0; i < events.length; i += 20_000) store.events.appendMany(s.id, events.slice(i, i + 20_000));
+    store.sessions.setStatus(s.id, 'closed', { endedAt: new Date().toISOString() });
+  } finally {
+    store.close();
+  }
+  server = await startServer(loadConfig(['--port', '0'], { RPCSCOPE_TOKEN: TOKEN, RPCSCOPE_DATA_DIR: dir }), { pages: false });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (parent) rmSync(parent, { recursive: true, force: true });
+});
+
+interface Fill {
+  deps: RowPagesDeps;
+  appends: EntryRow[][];
+  asked: { since: number; limit: number }[];
+}
+
+/** The page's deps with the real route behind fetchPage; `failAt` makes the n-th request fail. */
+function fill(opts: { failAt?: number; wantedUntil?: number } = {}): Fill {
+  const appends: EntryRow[][] = [];
+  const asked: { since: number; limit: number }[] = [];
+  let clock = 0;
+  const deps: RowPagesDeps = {
+    async fetchPage(id, since, limit) {
+      asked.push({ since, limit });
+      if (opts.failAt !== undefined && asked.length === opts.failAt) throw new Error('HTTP 503 while reading rows');
+      const res = await fetch(`${server.origin}/api/sessions/${id}/rows?since=${since}&limit=${limit}`, { headers: { 'x-rpcscope-token': TOKEN, origin: server.origin } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()) as RowPage;
+    },
+    append: (_id, rows) => { appends.push(rows); },
+    wanted: () => opts.wantedUntil === undefined || appends.reduce((n, a) => n + a.length, 0) < opts.wantedUntil,
+    yieldToPage: () => new Promise((resolve) => setImmediate(resolve)),
+    // A clock that moves 1 ms a look: what a slice holds and when rows are shown does not hang on the machine's load.
+    now: () => (clock += 1),
+  };
+  return { deps, appends, asked };
+}
+
+const seqsOf = (appends: EntryRow[][]) => appends.flatMap((a) => a.map((r) => r.seq));
+
+describe('filling the timeline from row pages', () => {
+  it('shows the small first page on its own, then every entry once, in order, in a few appends a page', async () => {
+    const f = fill();
+    const last = await loadRowPages(sessionId, f.deps);
+    expect(last).toBe(ENTRIES);
+    expect(f.appends[0]).toHaveLength(FIRST_PAGE_ROWS);
+    const seqs = seqsOf(f.appends);
+    expect(seqs).toHaveLength(ENTRIES);
+    expect(seqs.every((s, i) => s === i + 1)).toBe(true);
+    // 500 rows, then pages of 50k: three requests, each asked from where the last one ended.
+    expect(f.asked).toEqual([{ since: 0, limit: FIRST_PAGE_ROWS }, { since: FIRST_PAGE_ROWS, limit: PAGE_ROWS }, { since: FIRST_PAGE_ROWS + PAGE_ROWS, limit: PAGE_ROWS }]);
+    // Slices of 12 ms; rows shown every 150 ms and at each page's end: one append per page here
+    // (a page of 50k rows is five slices), not one per slice.
+    expect(f.appends.map((a) => a.length)).toEqual([FIRST_PAGE_ROWS, PAGE_ROWS, ENTRIES - FIRST_PAGE_ROWS - PAGE_ROWS]);
+    // Rows are whole, without their wire text.
+    const rows = f.appends.flat();
+    expect(rows.every((r) => (r as { raw?: string }).raw === undefined || (r as { raw?: string }).raw === '')).toBe(true);
+    expect(rows.some((r) => r.error !== undefined)).toBe(true);
+  }, 60_000);
+
+  it('stops reading once the page no longer wants the session', async () => {
+    const f = fill({ wantedUntil: 1 });
+    const last = await loadRowPages(sessionId, f.deps);
+    expect(seqsOf(f.appends)).toHaveLength(FIRST_PAGE_ROWS);
+    expect(last).toBe(FIRST_PAGE_ROWS);
+  }, 60_000);
+
+  it('rejects when a page cannot be read, keeping the rows that came before it', async () => {
+    const f = fill({ failAt: 3 });
+    await expect(loadRowPages(sessionId, f.deps)).rejects.toThrow('HTTP 503');
+    const seqs = seqsOf(f.appends);
+    expect(seqs).toHaveLength(FIRST_PAGE_ROWS + PAGE_ROWS);
+    expect(seqs.every((s, i) => s === i + 1)).toBe(true);
+  }, 60_000);
+});
