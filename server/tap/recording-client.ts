@@ -22,6 +22,7 @@ import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import { workerScript } from '../build-info';
 import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 import { CopyRingWriter } from './copy-ring';
+import type { EdgeState } from './frame-edges';
 
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
 const FLUSH_MS = 5;
@@ -53,6 +54,9 @@ export class RecordingClient {
   private flushTimer: NodeJS.Timeout | null = null;
   private flushSoon = false;
   private readonly flushNow = () => this.flush();
+  /** Asks for a side's frame edges (edgesAt), by ref. */
+  private readonly edgeAsks = new Map<number, (state: EdgeState | null) => void>();
+  private lastEdgeAsk = 0;
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
@@ -74,6 +78,7 @@ export class RecordingClient {
         this.endTimer?.refresh();
       }
       else if (r.op === 'ready') isReady();
+      else if (r.op === 'edges') this.edgesAnswered(r.ref, r.state);
       else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
         // The stdio tap holds frames in its splices (intercept.ts), the HTTP/WebSocket tap in its relays (proxy-intercept.ts).
@@ -90,6 +95,7 @@ export class RecordingClient {
       // The recording is lost from here on; the conversation is not touched.
       this.failed = true;
       log(`the recording stopped: ${err.message}`);
+      for (const ref of [...this.edgeAsks.keys()]) this.edgesAnswered(ref, null);
       isReady();
       this.finished?.();
     });
@@ -107,11 +113,8 @@ export class RecordingClient {
       this.skipped[side] += chunk.length;
       return;
     }
-    if (this.skipped[side]) {
-      // Queued before this chunk's spans, so the worker learns of the gap where it was.
-      this.enqueue({ op: 'gap', side, bytes: this.skipped[side] });
-      this.skipped[side] = 0;
-    }
+    // Queued before this chunk's spans, so the worker learns of the gap where it was.
+    this.gapOps(side);
     for (const span of spans) {
       const last = this.queue[this.queue.length - 1];
       if (last?.op === 'bytes' && last.side === side && last.at + last.length === span.at) last.length += span.length;
@@ -122,6 +125,35 @@ export class RecordingClient {
       this.flushSoon = true;
       setImmediate(this.flushNow);
     }
+  }
+
+  /**
+   * Where `side`'s frame edges stand after every copy so far, as the recording thread (which
+   * follows them) sees them once it has handled those copies; null when it cannot say.
+   */
+  edgesAt(side: Side, done: (state: EdgeState | null) => void): void {
+    if (this.failed) {
+      setImmediate(done, null);
+      return;
+    }
+    const ref = ++this.lastEdgeAsk;
+    this.edgeAsks.set(ref, done);
+    // Bytes it missed come first, so its answer knows them (a gap loses the edges).
+    this.gapOps(side);
+    this.enqueue({ op: 'edges', side, ref });
+    this.flush();
+  }
+
+  private edgesAnswered(ref: number, state: EdgeState | null): void {
+    const done = this.edgeAsks.get(ref);
+    this.edgeAsks.delete(ref);
+    done?.(state);
+  }
+
+  private gapOps(side: Side): void {
+    if (!this.skipped[side]) return;
+    this.enqueue({ op: 'gap', side, bytes: this.skipped[side] });
+    this.skipped[side] = 0;
   }
 
   /** The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with injected/injectRefused). */

@@ -110,6 +110,8 @@ function handle(op: RecordingOp): void {
     case 'decided':
     case 'intercept-state':
       return intercepts.op(op);
+    case 'edges':
+      return reply({ op: 'edges', ref: op.ref, state: recording.edgeState(op.side) });
     case 'end':
       void finish(op);
       return;
