@@ -23,6 +23,7 @@ import { workerScript } from '../build-info';
 import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 import { CopyRingWriter } from './copy-ring';
 import type { EdgeState } from './frame-edges';
+import { PaceSignal } from './recording-pace';
 
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
 const FLUSH_MS = 5;
@@ -39,6 +40,7 @@ const END_MAX_MS = 120_000;
 export class RecordingClient {
   private readonly worker: Worker;
   private readonly ring = new CopyRingWriter();
+  private readonly pace = new PaceSignal();
   private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
   private lastExchange = 0;
   private finished: (() => void) | null = null;
@@ -61,7 +63,7 @@ export class RecordingClient {
   readonly ready: Promise<void>;
 
   constructor(init: HostInit, log: (line: string) => void) {
-    const workerData: WorkerInit = { ...init, ring: this.ring.buffer };
+    const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer };
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
       workerData,
       stdout: false,
@@ -70,6 +72,7 @@ export class RecordingClient {
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     this.worker.unref();
+    this.ring.touch();
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
     this.worker.on('message', (r: HostReply) => {
@@ -121,6 +124,7 @@ export class RecordingClient {
       else this.enqueue({ op: 'bytes', side, ...span });
     }
     this.queuedBytes += chunk.length;
+    this.pace.copied(this.ring.total);
     if (this.queuedBytes > FLUSH_BYTES && !this.flushSoon) {
       this.flushSoon = true;
       setImmediate(this.flushNow);
@@ -138,6 +142,7 @@ export class RecordingClient {
     }
     const ref = ++this.lastEdgeAsk;
     this.edgeAsks.set(ref, done);
+    this.pace.waiting(1);
     // Bytes it missed come first, so its answer knows them (a gap loses the edges).
     this.gapOps(side);
     this.enqueue({ op: 'edges', side, ref });
@@ -146,8 +151,10 @@ export class RecordingClient {
 
   private edgesAnswered(ref: number, state: EdgeState | null): void {
     const done = this.edgeAsks.get(ref);
+    if (!done) return;
     this.edgeAsks.delete(ref);
-    done?.(state);
+    this.pace.waiting(-1);
+    done(state);
   }
 
   private gapOps(side: Side): void {

@@ -56,4 +56,6 @@ export interface HostInit {
 /** What the worker starts with: the tap's facts, and the ring its copies arrive in. */
 export interface WorkerInit extends HostInit {
   ring: SharedArrayBuffer;
+  /** recording-pace.ts's PaceSignal: how busy the conversation is. */
+  pace: SharedArrayBuffer;
 }
