@@ -2,7 +2,8 @@
  * The tap's cost (issue 12): what a conversation loses by going through `rpcscope tap`.
  *   - throughput: a child writes 100k Content-Length frames (bench/stdio-writer.mjs) read by this
  *     process, straight from the child's stdout vs through `rpcscope tap -- child` (recording into a
- *     fresh data directory, as with no app running); time from the first byte to the last, the
+ *     fresh data directory, as with no app running), and through a bare Node pass-through
+ *     (bench/tap-passthrough.mjs: what any Node process in the middle costs); time from the first byte to the last, the
  *     median of ROUNDS rounds, and (Linux) the tap process's CPU over that time: its forwarding
  *     (main) thread and all its other threads (the recording thread, V8's helpers) from
  *     each thread's /proc stat, since the child, the tap and this reader share the same cores;
@@ -27,6 +28,7 @@ import { median, rate, ratio, table } from './table';
 const BIN = fileURLToPath(new URL('../bin/rpcscope.mjs', import.meta.url));
 const WRITER = fileURLToPath(new URL('./stdio-writer.mjs', import.meta.url));
 const ECHO = fileURLToPath(new URL('./tap-echo.mjs', import.meta.url));
+const PASS = fileURLToPath(new URL('./tap-passthrough.mjs', import.meta.url));
 const WARMUP = 200;
 const ROUNDS = 5;
 const TICK_MS = 10; // /proc's clock ticks (USER_HZ = 100 on Linux)
@@ -104,6 +106,10 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
   writeFileSync(file, frames);
   const rows: string[][] = [];
   const direct: number[] = [];
+  const passed: number[] = [];
+  const passRatios: number[] = [];
+  const passCpu: number[] = [];
+  const passOthers: number[] = [];
   const tapped: number[] = [];
   const ratios: number[] = [];
   const mainCpu: number[] = [];
@@ -112,6 +118,15 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
     const a = spawn(process.execPath, [WRITER, file], { stdio: ['ignore', 'pipe', 'inherit'] });
     direct.push((await readAll(a, frames.length)).ms);
     await stopped(a);
+    // The ceiling: a Node process in the middle doing nothing but pipe (bench/tap-passthrough.mjs).
+    const p = spawn(process.execPath, [PASS, process.execPath, WRITER, file], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const pr = await readAll(p, frames.length);
+    passed.push(pr.ms);
+    passRatios.push(direct[round] / pr.ms);
+    passCpu.push(pr.cpu.main);
+    passOthers.push(pr.cpu.others);
+    p.stdin!.end();
+    await stopped(p);
     const b = spawn(process.execPath, tapArgs(join(dir, `data-${round}`), ['--framing', 'content-length', '--', process.execPath, WRITER, file]), { stdio: ['pipe', 'pipe', 'inherit'] });
     const r = await readAll(b, frames.length);
     tapped.push(r.ms);
@@ -124,7 +139,9 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
   }
   const d = median(direct);
   const t = median(tapped);
+  const pm = median(passed);
   rows.push(['direct pipe', `${d.toFixed(0)} ms`, rate((n / d) * 1000), '1.00×', '', '']);
+  rows.push(['bare Node pass-through', `${pm.toFixed(0)} ms`, rate((n / pm) * 1000), ratio(median(passRatios)), `${median(passCpu)} ms`, `${median(passOthers)} ms`]);
   rows.push(['through rpcscope tap', `${t.toFixed(0)} ms`, rate((n / t) * 1000), ratio(median(ratios)), `${median(mainCpu)} ms`, `${median(otherCpu)} ms`]);
   return rows;
 }
@@ -244,7 +261,7 @@ export async function runTapBench(n: number, pings: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-bench-tap-'));
   try {
     console.log(`the tap: ${n} Content-Length frames from a child, read directly vs through \`rpcscope tap\` (recording locally); medians of ${ROUNDS} rounds, first byte to last · load ${load()}`);
-    console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct', 'tap main thread CPU', 'tap other threads CPU'], await throughput(n, dir)));
+    console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct', 'main thread CPU', 'other threads CPU'], await throughput(n, dir)));
     console.log(`\nthe tap: added latency of a ping-pong, one request at a time, ${pings} round trips after ${WARMUP} warm-up · load ${load()}`);
     console.log(table(['path', 'p50', 'p99', 'tap main thread CPU / trip', 'tap other threads CPU / trip'], await latency(pings, dir)));
     console.log(`(load after: ${load()})`);

@@ -11,6 +11,8 @@
 /** How far (in bytes) the recording may fall behind the conversation before copies are skipped. */
 export const RING_BYTES = 32 * 1024 * 1024;
 
+const PAGE = 4096;
+
 /** Where one copied piece lies in the ring. */
 export interface RingSpan {
   at: number;
@@ -28,6 +30,20 @@ export class CopyRingWriter {
   constructor(size = RING_BYTES) {
     this.buffer = new SharedArrayBuffer(size);
     this.view = new Uint8Array(this.buffer);
+  }
+
+  /**
+   * Makes the kernel map every page of the ring now (one store a page): a fresh SharedArrayBuffer
+   * is zero pages mapped on first touch, so otherwise the conversation's first 32 MiB would each
+   * take a page fault on the forwarding thread. Called while the recording thread loads.
+   */
+  touch(): void {
+    for (let i = 0; i < this.view.length; i += PAGE) this.view[i] = 0;
+  }
+
+  /** Bytes ever copied in. */
+  get total(): number {
+    return this.written;
   }
 
   /** Bytes written that the reader has not yet copied out. */

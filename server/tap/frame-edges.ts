@@ -1,8 +1,10 @@
 /**
- * Where frames end in a tapped byte stream, tracked on the conversation thread so an injected
- * message goes in between two real frames (never inside one) and an answer the tap consumes can be
- * cut out whole. Cheap enough to run on every chunk: a Content-Length stream only reads its
- * headers and counts body bytes; a newline stream only looks for line ends when asked for edges.
+ * Where frames end in a tapped byte stream, so an injected message goes in between two real frames
+ * (never inside one) and an answer the tap consumes can be cut out whole. A Content-Length stream
+ * only reads its headers and counts body bytes; a newline stream only looks for line ends when
+ * asked for edges. The stdio tap's recording thread follows every chunk (recording.ts); its
+ * conversation thread follows them only while it cuts, starting from the recording thread's
+ * `snapshot` at a point both agree on (splice.ts), so a flood costs the forwarding thread nothing here.
  * With `auto` framing the first bytes decide (lib/framing/auto.ts, the recording's own rule).
  * A stream it cannot follow (a header without Content-Length, a header past 8 KiB) is "lost":
  * from then on nothing is injected into it or cut out of it, and the bytes still pass untouched.
@@ -13,6 +15,17 @@ import type { Framing } from '../../lib/session/types';
 const MAX_HEADER = 8 * 1024;
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CONTENT_LENGTH = /(?:^|\r\n)content-length[ \t]*:[ \t]*(\d+)[ \t]*(?:\r\n|$)/i;
+
+/** Everything a FrameEdges knows, to go on from on another thread (structured-clone safe). */
+export interface EdgeState {
+  chosen: DetectedFraming | null;
+  sniffed: Uint8Array;
+  seen: number;
+  header: Uint8Array;
+  remaining: number;
+  lastByte: number;
+  lost: boolean;
+}
 
 export class FrameEdges {
   private chosen: DetectedFraming | null;
@@ -129,9 +142,27 @@ export class FrameEdges {
     return edges;
   }
 
-  private lose(): number[] {
+  /** From here on nothing is injected or cut (the stream cannot be followed, or bytes were missed). */
+  lose(): number[] {
     this.lost = true;
     return [];
+  }
+
+  snapshot(): EdgeState {
+    const sniffed = this.sniffed.length ? Buffer.concat(this.sniffed) : new Uint8Array(0);
+    return { chosen: this.chosen, sniffed, seen: this.seen, header: new Uint8Array(this.header), remaining: this.remaining, lastByte: this.lastByte, lost: this.lost };
+  }
+
+  /** Goes on from `state` (another FrameEdges' snapshot after the same bytes). */
+  restore(state: EdgeState): void {
+    this.chosen = state.chosen;
+    this.sniffed = state.sniffed.length ? [Buffer.from(state.sniffed)] : [];
+    this.sniffedBytes = state.sniffed.length;
+    this.seen = state.seen;
+    this.header = Buffer.from(state.header);
+    this.remaining = state.remaining;
+    this.lastByte = state.lastByte;
+    this.lost = state.lost;
   }
 }
 

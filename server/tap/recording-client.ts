@@ -22,6 +22,8 @@ import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import { workerScript } from '../build-info';
 import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 import { CopyRingWriter } from './copy-ring';
+import type { EdgeState } from './frame-edges';
+import { PaceSignal } from './recording-pace';
 
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
 const FLUSH_MS = 5;
@@ -38,6 +40,7 @@ const END_MAX_MS = 120_000;
 export class RecordingClient {
   private readonly worker: Worker;
   private readonly ring = new CopyRingWriter();
+  private readonly pace = new PaceSignal();
   private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
   private lastExchange = 0;
   private finished: (() => void) | null = null;
@@ -53,12 +56,15 @@ export class RecordingClient {
   private flushTimer: NodeJS.Timeout | null = null;
   private flushSoon = false;
   private readonly flushNow = () => this.flush();
+  /** Asks for a side's frame edges (edgesAt), by ref. */
+  private readonly edgeAsks = new Map<number, (state: EdgeState | null) => void>();
+  private lastEdgeAsk = 0;
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
   /** `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips. */
   constructor(init: HostInit, log: (line: string) => void, floods = true) {
-    const workerData: WorkerInit = { ...init, ring: this.ring.buffer };
+    const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer };
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
       workerData,
       stdout: false,
@@ -67,6 +73,7 @@ export class RecordingClient {
       ...(floods ? { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } } : {}),
     });
     this.worker.unref();
+    this.ring.touch();
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
     this.worker.on('message', (r: HostReply) => {
@@ -75,6 +82,7 @@ export class RecordingClient {
         this.endTimer?.refresh();
       }
       else if (r.op === 'ready') isReady();
+      else if (r.op === 'edges') this.edgesAnswered(r.ref, r.state);
       else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
         // The stdio tap holds frames in its splices (intercept.ts), the HTTP/WebSocket tap in its relays (proxy-intercept.ts).
@@ -91,6 +99,7 @@ export class RecordingClient {
       // The recording is lost from here on; the conversation is not touched.
       this.failed = true;
       log(`the recording stopped: ${err.message}`);
+      for (const ref of [...this.edgeAsks.keys()]) this.edgesAnswered(ref, null);
       isReady();
       this.finished?.();
     });
@@ -108,21 +117,51 @@ export class RecordingClient {
       this.skipped[side] += chunk.length;
       return;
     }
-    if (this.skipped[side]) {
-      // Queued before this chunk's spans, so the worker learns of the gap where it was.
-      this.enqueue({ op: 'gap', side, bytes: this.skipped[side] });
-      this.skipped[side] = 0;
-    }
+    // Queued before this chunk's spans, so the worker learns of the gap where it was.
+    this.gapOps(side);
     for (const span of spans) {
       const last = this.queue[this.queue.length - 1];
       if (last?.op === 'bytes' && last.side === side && last.at + last.length === span.at) last.length += span.length;
       else this.enqueue({ op: 'bytes', side, ...span });
     }
     this.queuedBytes += chunk.length;
+    this.pace.copied(this.ring.total);
     if (this.queuedBytes > FLUSH_BYTES && !this.flushSoon) {
       this.flushSoon = true;
       setImmediate(this.flushNow);
     }
+  }
+
+  /**
+   * Where `side`'s frame edges stand after every copy so far, as the recording thread (which
+   * follows them) sees them once it has handled those copies; null when it cannot say.
+   */
+  edgesAt(side: Side, done: (state: EdgeState | null) => void): void {
+    if (this.failed) {
+      setImmediate(done, null);
+      return;
+    }
+    const ref = ++this.lastEdgeAsk;
+    this.edgeAsks.set(ref, done);
+    this.pace.waiting(1);
+    // Bytes it missed come first, so its answer knows them (a gap loses the edges).
+    this.gapOps(side);
+    this.enqueue({ op: 'edges', side, ref });
+    this.flush();
+  }
+
+  private edgesAnswered(ref: number, state: EdgeState | null): void {
+    const done = this.edgeAsks.get(ref);
+    if (!done) return;
+    this.edgeAsks.delete(ref);
+    this.pace.waiting(-1);
+    done(state);
+  }
+
+  private gapOps(side: Side): void {
+    if (!this.skipped[side]) return;
+    this.enqueue({ op: 'gap', side, bytes: this.skipped[side] });
+    this.skipped[side] = 0;
   }
 
   /** The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with injected/injectRefused). */

@@ -14,6 +14,8 @@ import type { TapInjectAnswer } from '../../lib/session/tap-wire';
 import type { HostReply, RecordingOp, WorkerInit } from './recording-ops';
 import { copyOut } from './copy-ring';
 import { writeOut } from './write-out';
+import { Pacer } from './recording-pace';
+import { performance } from 'node:perf_hooks';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -54,16 +56,26 @@ async function finish(op: Extract<RecordingOp, { op: 'end' }>): Promise<void> {
 // many batches, and handling them all in one go would keep the store's commit timer and the
 // entries' hand-over to the sink from running until the backlog is gone — so a long burst would be
 // stored only at the end, all of it at once, and lost if the end timed out.
-const inbox: RecordingOp[][] = [];
+const inbox: { ops: RecordingOp[]; at: number }[] = [];
+// While the conversation is busy, batches wait a little in the ring (recording-pace.ts).
+const pacer = new Pacer(init.pace, init.ring.byteLength);
+let ending = false;
 let draining = false;
 const drain = () => {
-  const ops = inbox.shift();
+  const next = inbox[0];
+  const wait = next ? pacer.delay(took, next.at, performance.now(), ending) : 0;
+  if (wait > 0) {
+    setTimeout(drain, wait);
+    return;
+  }
+  const ops = inbox.shift()?.ops;
   if (ops) for (const op of ops) handle(op);
   if (inbox.length) setImmediate(drain);
   else draining = false;
 };
 port.on('message', (ops: RecordingOp[]) => {
-  inbox.push(ops);
+  inbox.push({ ops, at: performance.now() });
+  if (ops[ops.length - 1]?.op === 'end') ending = true;
   if (draining) return;
   draining = true;
   setImmediate(drain);
@@ -110,6 +122,8 @@ function handle(op: RecordingOp): void {
     case 'decided':
     case 'intercept-state':
       return intercepts.op(op);
+    case 'edges':
+      return reply({ op: 'edges', ref: op.ref, state: recording.edgeState(op.side) });
     case 'end':
       void finish(op);
       return;

@@ -12,6 +12,7 @@ import type { TapConnection } from '../../lib/session/tap-connections';
 import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
+import type { EdgeState } from './frame-edges';
 
 export interface ExchangeRef {
   id: number;
@@ -35,12 +36,14 @@ export type RecordingOp =
   | { op: 'inject-refused'; ref: number; error: string }
   /** The WebSockets the proxy tap relays now (after one opened or closed), for the app's composer. */
   | { op: 'connections'; conns: TapConnection[] }
+  /** Where `side`'s frame edges stand after every copy before this op (splice.ts asks before it cuts); answered by reply `edges`. */
+  | { op: 'edges'; side: Side; ref: number }
   | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string }
   /** Intercepting (issue 12 item 5): intercept-ops.ts. */
   | InterceptOp;
 
 /** What the worker says back: it is ready to record, ring bytes it has copied out (they are free again), that it finished, and the app's inject asks. */
-export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk } | { op: 'stop' };
+export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk } | { op: 'stop' } | { op: 'edges'; ref: number; state: EdgeState };
 
 export interface HostInit {
   target: TapTarget;
@@ -53,4 +56,6 @@ export interface HostInit {
 /** What the worker starts with: the tap's facts, and the ring its copies arrive in. */
 export interface WorkerInit extends HostInit {
   ring: SharedArrayBuffer;
+  /** recording-pace.ts's PaceSignal: how busy the conversation is. */
+  pace: SharedArrayBuffer;
 }

@@ -17,6 +17,7 @@ import type { EventPatch, Framing, SessionSummary, TrafficEvent } from '../../li
 import { describeTarget } from '../../lib/targets/registry';
 import type { TapTarget } from '../../lib/targets/tap';
 import { newSessionId } from '../session/live-session';
+import { FrameEdges, type EdgeState } from './frame-edges';
 
 /** Where a tap's entries go: the running app, the local store, or nowhere (never throws). */
 export interface TapSink {
@@ -58,6 +59,8 @@ export class TapRecording {
   private freshSink = false;
   /** Entries made now are an injected frame's. */
   private marking = false;
+  /** Where each side's frames end, followed here so the conversation thread need not (splice.ts asks). */
+  private readonly edges: Record<Side, FrameEdges>;
 
   constructor(init: TapRecordingInit) {
     this.pipeline = new MessagePipeline({ timeoutMs: init.timeoutMs ?? 60_000 });
@@ -65,6 +68,7 @@ export class TapRecording {
     const framing = init.target.to !== undefined ? 'newline' : (init.target.framing ?? 'auto');
     this.framing = framing === 'auto' ? null : framing;
     if (this.framing) this.useFraming(this.framing);
+    this.edges = { out: new FrameEdges(framing), in: new FrameEdges(framing) };
     this.kept = init.keepEvents ? [] : null;
     this.summary = {
       id: newSessionId(),
@@ -104,6 +108,7 @@ export class TapRecording {
 
   /** A copy of bytes that already went on to the other side. */
   bytes(side: Side, chunk: Buffer): void {
+    this.edges[side].feed(chunk, false);
     if (this.framing === null && !this.decide(side, chunk)) return;
     this.frames(side, this.decoders[side]!.push(chunk));
   }
@@ -153,6 +158,12 @@ export class TapRecording {
   gap(side: Side, bytes: number): void {
     this.note(`${bytes} bytes ${side === 'out' ? 'client → server' : 'server → client'} passed through unrecorded: the recording fell behind`);
     if (this.framing) this.decoders[side] = getCodec(this.framing).createDecoder();
+    this.edges[side].lose();
+  }
+
+  /** Where `side`'s frame edges stand after every byte recorded so far. */
+  edgeState(side: Side): EdgeState {
+    return this.edges[side].snapshot();
   }
 
   stderr(line: string): void {

@@ -28,18 +28,35 @@ function consumes(book: InjectBook, body: string, from: InjectTo): boolean {
 
 export function spliceConversation(framing: Framing, recording: RecordingClient): SplicedConversation {
   const book = new InjectBook();
+  // Injections queued until their direction's edges are known, with the ids to forget if they cannot go in.
+  const waiting = new Map<number, { to: InjectTo; ids: Parameters<InjectBook['forget']>[1] }>();
+  const refused = (ref: number, why: string) => {
+    const w = waiting.get(ref);
+    waiting.delete(ref);
+    if (w) book.forget(w.to, w.ids);
+    recording.injectRefused(ref, why);
+  };
+  const injected = (side: 'out' | 'in', frame: Buffer, ref: number) => {
+    waiting.delete(ref);
+    recording.injected(side, frame, ref);
+  };
   // Answers to requests injected to the client come back in the client → server direction, and the reverse.
   const toServer = new Splice(framing, {
     copy: (b) => recording.bytes('out', b),
-    injected: (frame, ref) => recording.injected('out', frame, ref),
+    injected: (frame, ref) => injected('out', frame, ref),
     awaits: () => book.awaits('client'),
     consumes: (body) => consumes(book, body, 'client'),
+    // The recording thread follows the edges; this thread only while it cuts (splice.ts).
+    edgesAt: (done) => recording.edgesAt('out', done),
+    refused,
   });
   const toClient = new Splice(framing, {
     copy: (b) => recording.bytes('in', b),
-    injected: (frame, ref) => recording.injected('in', frame, ref),
+    injected: (frame, ref) => injected('in', frame, ref),
     awaits: () => book.awaits('server'),
     consumes: (body) => consumes(book, body, 'server'),
+    edgesAt: (done) => recording.edgesAt('in', done),
+    refused,
   });
   recording.onInject((ask) => {
     const [splice, other] = ask.to === 'server' ? [toServer, toClient] : [toClient, toServer];
@@ -48,11 +65,9 @@ export function spliceConversation(framing: Framing, recording: RecordingClient)
     const p = book.prepare(ask.text, ask.to);
     if (!p.ok) return recording.injectRefused(ask.ref, p.error);
     const frame = chosen === 'newline' ? encodeNewline(p.body) : encodeContentLength(p.body);
-    const refused = splice.inject(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength), ask.ref);
-    if (refused) {
-      book.forget(ask.to, p.ids);
-      recording.injectRefused(ask.ref, refused);
-    }
+    waiting.set(ask.ref, { to: ask.to, ids: p.ids });
+    const no = splice.inject(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength), ask.ref);
+    if (no) refused(ask.ref, no);
   });
   return { toServer, toClient };
 }

@@ -1,0 +1,61 @@
+/**
+ * The recording keeps out of the conversation's way (issue 12: the recording must not take the CPU
+ * the conversation needs). While the conversation is passing bytes, the recording thread leaves
+ * its copies in the ring for a while instead of decoding and storing them at once, so a burst goes
+ * through with the cores to itself; it catches up as soon as the conversation pauses. It never
+ * waits longer than MAX_LAG_MS behind (the app still shows a busy conversation live), nor once
+ * half the ring is taken (copies would be skipped), nor while the backlog is small (a back-and-forth), nor while the conversation waits on it (the
+ * splice asking for frame edges), nor at the end. Unlike a lower nice value this needs no
+ * privilege to undo, so a recording on a saturated machine is never starved at the end.
+ */
+
+/** How long a batch of copies may wait while the conversation is busy. */
+export const MAX_LAG_MS = 250;
+/**
+ * Below this backlog the copies are handled at once: a back-and-forth conversation keeps it small,
+ * and waking every LOOK_MS to look would cost it more than the recording does.
+ */
+const PACE_FROM = 256 * 1024;
+/** How often the recording thread looks again while it waits. */
+const LOOK_MS = 4;
+
+/** The conversation thread's side: what it has copied so far, and whether it waits on the recording. */
+export class PaceSignal {
+  readonly buffer = new SharedArrayBuffer(16);
+  private readonly slots = new Float64Array(this.buffer);
+
+  /** Bytes copied into the ring so far (it changing is the sign of a busy conversation). */
+  copied(total: number): void {
+    this.slots[0] = total;
+  }
+
+  /** The conversation waits on `n` more (or fewer) answers from the recording thread. */
+  waiting(n: number): void {
+    this.slots[1] += n;
+  }
+}
+
+/** The recording thread's side. */
+export class Pacer {
+  private readonly slots: Float64Array;
+  private lastCopied = -1;
+
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly ringBytes: number,
+  ) {
+    this.slots = new Float64Array(buffer);
+  }
+
+  /** How long to wait before handling the next batch (0: now), given the bytes taken so far and when that batch came. */
+  delay(took: number, batchAt: number, now: number, ending: boolean): number {
+    const copied = this.slots[0];
+    const busy = copied !== this.lastCopied;
+    this.lastCopied = copied;
+    if (!busy || ending || this.slots[1] > 0) return 0;
+    const backlog = copied - took;
+    if (backlog < PACE_FROM || backlog > this.ringBytes / 2) return 0;
+    const left = MAX_LAG_MS - (now - batchAt);
+    return left <= 0 ? 0 : Math.min(LOOK_MS, left);
+  }
+}
