@@ -5,7 +5,7 @@
  * transports and recorders stay outside.
  */
 import { classify } from '../jsonrpc/classify';
-import { Correlator } from '../jsonrpc/correlator';
+import { Correlator, NO_PATCHES } from '../jsonrpc/correlator';
 import type { Classified, CorrelationResult, ObservedMessage, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
@@ -185,22 +185,23 @@ export class MessagePipeline {
       if (extra.length) event.findings = [...event.findings, ...extra];
     }
 
-    const patches = result.patches;
+    // The correlator's shared empty list when it patched nothing: copied before anything is added.
+    let patches = result.patches;
     const link = this.profile.progress.link;
     if (link) {
       const p = this.progress.observe(link, event, classified);
-      if (p) patches.push(p);
+      if (p) (patches = patches === NO_PATCHES ? [] : patches).push(p);
     }
     this.recent.remember(event);
     const later = this.correlator.takeLaterFindings();
-    if (later.length) this.addFindings(later, patches, seq);
+    if (later.length) this.addFindings(later, (patches = patches === NO_PATCHES ? [] : patches), seq);
     const lifecycle = this.lifecycleInput;
     lifecycle.seq = seq;
     lifecycle.dir = dir;
     lifecycle.classified = classified;
     const found = this.lifecycle.observe(lifecycle);
     lifecycle.classified = NOTHING_CLASSIFIED;
-    if (found.length) this.addFindings(found, patches, seq);
+    if (found.length) this.addFindings(found, (patches = patches === NO_PATCHES ? [] : patches), seq);
     return { event, patches, classified, dialectChanged };
   }
 
