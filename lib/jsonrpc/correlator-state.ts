@@ -203,8 +203,11 @@ export function opposite(dir: Direction): Direction {
 /** Collects the patches and findings of one observe() call, one patch per earlier event. */
 export class Outcome {
   readonly findings: Finding[] = [];
-  /** Findings about earlier events; the pipeline adds them to those events. */
-  readonly later: LaterFinding[] = [];
+  /**
+   * Findings about earlier events; the pipeline adds them to those events. `observe` passes the
+   * correlator's own list, so they land there without an array per message and a copy.
+   */
+  constructor(readonly later: LaterFinding[] = []) {}
   // Created on first use: most messages patch one earlier event or none.
   private patchBySeq: Map<number, EventPatch> | undefined;
   private dirty: Set<BatchRecord> | undefined;
@@ -242,6 +245,11 @@ export class Outcome {
       this.dirty = undefined;
     }
     return this.patchBySeq ? [...this.patchBySeq.values()] : [];
+  }
+
+  /** Whether patches() has anything to give (most messages patch nothing). */
+  get hasPatches(): boolean {
+    return this.patchBySeq !== undefined || this.dirty !== undefined;
   }
 }
 

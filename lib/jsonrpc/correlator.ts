@@ -16,6 +16,9 @@ import type { Classified, ClassifiedItem, CorrelationResult, CorrelatorOptions, 
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_PENDING = 100_000;
+/** What `observe` returns as the patches of a message that patches nothing: one shared, frozen list. */
+export const NO_PATCHES: EventPatch[] = Object.freeze([]) as unknown as EventPatch[];
+const NO_LATER: LaterFinding[] = Object.freeze([]) as unknown as LaterFinding[];
 
 export class Correlator {
   private readonly timeoutMs: number;
@@ -46,7 +49,7 @@ export class Correlator {
   }
 
   observe(msg: ObservedMessage): CorrelationResult {
-    const out = new Outcome();
+    const out = new Outcome(this.later);
     if (msg.dir !== 'in' && msg.dir !== 'out') return { findings: [], patches: [] };
     const c = msg.classified;
     let r: CorrelationResult;
@@ -56,8 +59,7 @@ export class Correlator {
     else if (c.kind === 'not-jsonrpc') r = { findings: out.findings, patches: [] };
     else if (c.role === 'response' || c.role === 'error') r = observeSingleAnswer(this.answerContext(msg), c, out);
     else r = this.observeAsk(msg, c, out);
-    r.patches = out.patches();
-    if (out.later.length) this.later.push(...out.later);
+    r.patches = out.hasPatches ? out.patches() : NO_PATCHES;
     this.enforceCap();
     return r;
   }
@@ -67,7 +69,7 @@ export class Correlator {
    * a request that never got its answer, a -32601 the peer contradicted later.
    */
   takeLaterFindings(): LaterFinding[] {
-    if (this.later.length === 0) return [];
+    if (this.later.length === 0) return NO_LATER;
     const list = this.later;
     this.later = [];
     return list;

@@ -5,7 +5,7 @@
  * transports and recorders stay outside.
  */
 import { classify } from '../jsonrpc/classify';
-import { Correlator } from '../jsonrpc/correlator';
+import { Correlator, NO_PATCHES } from '../jsonrpc/correlator';
 import type { Classified, CorrelationResult, ObservedMessage, RawErrorObject } from '../jsonrpc/types';
 import { createDialectDetector, type DialectDetector } from '../dialects/detect';
 import { DEFAULT_DIALECT, getProfile, isDialectId } from '../dialects/registry';
@@ -18,6 +18,7 @@ import { finding } from '../jsonrpc/rules/table';
 import type { DecodedError, Direction, EventKind, EventPatch, Finding, HttpMeta, ProcessMeta, SessionDialect, TrafficEvent, WsMeta } from './types';
 import { ProgressLinks } from './progress-links';
 import { newEvent } from './event-shape';
+import { RecentEvents, type RecentEvent } from './recent-events';
 
 export interface PipelineOptions {
   timeoutMs?: number;
@@ -65,9 +66,6 @@ const NO_EXTRAS: WireExtras = Object.freeze({});
 /** What the reused inputs hold between messages, so they keep no message alive. */
 const NOTHING_CLASSIFIED: Classified = Object.freeze({ index: 0, kind: 'not-jsonrpc', hasId: false, findings: [] }) as Classified;
 
-/** Recent events kept so a lifecycle finding about an earlier message can be patched onto it. */
-const RECENT = 4096;
-
 export class MessagePipeline {
   private seq = 0;
   private readonly correlator: Correlator;
@@ -77,14 +75,12 @@ export class MessagePipeline {
   private lifecycle: LifecycleChecker;
   private detector: DialectDetector | null;
   private dialectInfo: SessionDialect;
-  /** Recent events by seq % RECENT (a slot holds the newest event that maps to it). */
-  private readonly recent: (TrafficEvent | undefined)[] = new Array(RECENT);
+  /** What is remembered of recent events (not the events: see recent-events.ts). */
+  private readonly recent = new RecentEvents();
   /** Decoded errors by code, message and method: a chatty peer repeats the same few errors. */
   private decoded = new Map<string, DecodedError>();
   private checks: MessageCheck | null = null;
   private readonly progress = new ProgressLinks();
-  /** recentEvent, bound once (not a closure per message). */
-  private readonly lookup = (seq: number): TrafficEvent | undefined => this.recentEvent(seq);
   /**
    * What the correlator and the lifecycle checker are told about each message, one object each,
    * refilled per message: both read it during the call only (nothing keeps it).
@@ -184,27 +180,28 @@ export class MessagePipeline {
     if (result.items) event.items = result.items;
 
     if (this.checks) {
-      const requestMethod = result.pair !== undefined ? this.recentEvent(result.pair)?.method : undefined;
+      const requestMethod = result.pair !== undefined ? this.recent.get(result.pair)?.method : undefined;
       const extra = this.checks({ dir, classified, requestMethod });
       if (extra.length) event.findings = [...event.findings, ...extra];
     }
 
-    const patches = result.patches;
+    // The correlator's shared empty list when it patched nothing: copied before anything is added.
+    let patches = result.patches;
     const link = this.profile.progress.link;
     if (link) {
-      const p = this.progress.observe(link, event, classified, this.lookup);
-      if (p) patches.push(p);
+      const p = this.progress.observe(link, event, classified);
+      if (p) (patches = patches === NO_PATCHES ? [] : patches).push(p);
     }
-    this.remember(event);
+    this.recent.remember(event);
     const later = this.correlator.takeLaterFindings();
-    if (later.length) this.addFindings(later, patches, seq);
+    if (later.length) this.addFindings(later, (patches = patches === NO_PATCHES ? [] : patches), seq);
     const lifecycle = this.lifecycleInput;
     lifecycle.seq = seq;
     lifecycle.dir = dir;
     lifecycle.classified = classified;
     const found = this.lifecycle.observe(lifecycle);
     lifecycle.classified = NOTHING_CLASSIFIED;
-    if (found.length) this.addFindings(found, patches, seq);
+    if (found.length) this.addFindings(found, (patches = patches === NO_PATCHES ? [] : patches), seq);
     return { event, patches, classified, dialectChanged };
   }
 
@@ -230,23 +227,17 @@ export class MessagePipeline {
    * HTTP: the POST of the request `requestSeq` is over. If nothing on it answered the request (an
    * HTML error page, a 401 whose JSON is no JSON-RPC, a 202/204, a refused connection), the request
    * is settled by `by` — the last thing that came back, or the note of what failed — so it never
-   * waits for an answer that cannot come. The reply learns which request it came back to.
+   * waits for an answer that cannot come. The reply learns which request it came back to. The
+   * request's event, already handed on, learns it by the patches.
    */
   exchangeEnded(requestSeq: number, by: TrafficEvent, failed: boolean): EventPatch[] {
     const patches = this.correlator.endExchange(requestSeq, by, failed);
     if (patches.length === 0) return patches;
-    const request = this.recentEvent(requestSeq);
-    for (const p of patches) if (request && p.seq === requestSeq) Object.assign(request, p);
     if (by.pair === undefined) {
       by.pair = requestSeq;
       patches.push({ seq: by.seq, pair: requestSeq });
     }
     return patches;
-  }
-
-  /** A recent event by seq, as recorded (later patches are not applied to it). */
-  event(seq: number): TrafficEvent | undefined {
-    return this.recentEvent(seq);
   }
 
   /**
@@ -258,7 +249,7 @@ export class MessagePipeline {
     if (!profile.cancelOnTimeout) return [];
     const texts: string[] = [];
     for (const p of patches) {
-      const request = p.state === 'timed-out' ? this.recentEvent(p.seq) : undefined;
+      const request = p.state === 'timed-out' ? this.recent.get(p.seq) : undefined;
       if (!request || request.dir !== 'out' || request.kind !== 'request') continue;
       const r = profile.cancel({ id: request.id, idText: request.idText, method: request.method }, { reason: 'timed out in rpcscope: no answer within the timeout' });
       if (r.ok) texts.push(r.text);
@@ -274,15 +265,16 @@ export class MessagePipeline {
   }
 
   /**
-   * Findings about recent events (the current one included): added to the event and sent as a
-   * patch carrying its whole new findings list, merged into a patch for that event when there is one.
+   * Findings about recent events (the current one included). The event being made gets them in its
+   * own list; an earlier one, already handed on, gets a patch carrying its whole new findings list
+   * (merged into a patch for that event when there is one), and the list is remembered for the next.
    */
   private addFindings(list: readonly { seq: number; finding: Finding }[], patches: EventPatch[], currentSeq?: number): void {
     for (const lf of list) {
-      const earlier = this.recentEvent(lf.seq);
+      const earlier: RecentEvent | undefined = this.recent.get(lf.seq);
       if (!earlier) continue;
       if (lf.seq === currentSeq) {
-        // The event being made: it is not sent yet, so no patch.
+        // The event being made (its list is the remembered one): it is not sent yet, so no patch.
         earlier.findings.push(lf.finding);
         continue;
       }
@@ -313,7 +305,7 @@ export class MessagePipeline {
   private continueStream(result: CorrelationResult, extras: WireExtras): void {
     const requestSeq = result.pair;
     if (requestSeq === undefined || result.pairIndex !== undefined || extras.http?.requestSeq !== requestSeq) return;
-    const method = this.recentEvent(requestSeq)?.method;
+    const method = this.recent.get(requestSeq)?.method;
     if (method === undefined || !this.profile.streamingMethods.has(method)) return;
     result.state = 'answered';
     result.findings = result.findings.filter((f) => f.rule !== 'duplicate-response');
@@ -324,15 +316,6 @@ export class MessagePipeline {
     this.describer = this.cachedDescriber();
     this.lifecycle = this.profile.createLifecycleChecker();
     this.dialectInfo = info;
-  }
-
-  private remember(event: TrafficEvent): void {
-    this.recent[event.seq % RECENT] = event;
-  }
-
-  private recentEvent(seq: number): TrafficEvent | undefined {
-    const e = this.recent[seq % RECENT];
-    return e && e.seq === seq ? e : undefined;
   }
 
   /**

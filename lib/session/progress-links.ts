@@ -21,8 +21,11 @@ function tokenKey(dir: Direction, token: unknown): string | undefined {
 export class ProgressLinks {
   private readonly bySeq = new Map<string, number>();
 
-  /** Reads one message; returns the patch for its request when it is progress on one. */
-  observe(link: ProgressLink, event: TrafficEvent, classified: Classified, lookup: (seq: number) => TrafficEvent | undefined): EventPatch | undefined {
+  /**
+   * Reads one message; returns the patch for its request when it is progress on one (the request's
+   * event, already handed on, learns its progress by that patch).
+   */
+  observe(link: ProgressLink, event: TrafficEvent, classified: Classified): EventPatch | undefined {
     const value = classified.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const params = (value as { params?: unknown }).params;
@@ -40,9 +43,6 @@ export class ProgressLinks {
     const seq = key !== undefined ? this.bySeq.get(key) : undefined;
     if (seq === undefined) return undefined;
     event.progressOf = seq;
-    const progress = { seq: event.seq, ...link.read(params) };
-    const request = lookup(seq);
-    if (request) request.progress = progress;
-    return { seq, progress };
+    return { seq, progress: { seq: event.seq, ...link.read(params) } };
   }
 }

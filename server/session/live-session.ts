@@ -38,6 +38,13 @@ export interface LiveSessionInit {
 }
 
 const TICK_MS = 200;
+/**
+ * Frames read in a burst are handed on at least every this many events, not only when the burst
+ * is over: a pipe read loop delivers up to 32 chunks (~9k small messages) before the flush that
+ * setImmediate schedules, and events held that long survived the young collections in between,
+ * which then copied and promoted them (a quarter of a flood's time).
+ */
+export const FLUSH_EVENTS = 1024;
 const utf8 = new TextDecoder();
 
 export function newSessionId(): string {
@@ -300,6 +307,7 @@ export class LiveSession {
         this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64, frame.hint));
       }
     }
+    if (this.pendingEvents.length >= FLUSH_EVENTS) this.flush();
   }
 
   private maybeAutoReply(out: PipelineOutput): void {
