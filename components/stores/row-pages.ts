@@ -14,7 +14,8 @@
 import { API } from '@/lib/api/routes';
 import { Interner } from '@/lib/timeline/compact-row';
 import type { EntryRow } from '@/lib/timeline/row';
-import { restorePageSpecs, rowPageProblem, rowsOfPage, type RowPage } from '@/lib/timeline/row-page';
+import { columnsReader } from '@/lib/timeline/row-columns';
+import { rowPageProblem, type RowPage } from '@/lib/timeline/row-page';
 import { apiClient } from '@/components/api/client';
 
 /** Sessions with fewer entries open through the bridge as before (one replay, nothing to gain). */
@@ -61,6 +62,7 @@ export const pageDeps = (append: RowPagesDeps['append'], wanted: RowPagesDeps['w
 
 /** Strings repeated across rows (methods, kinds, states, ids), shared by every session opened by pages. */
 const strings = new Interner();
+const pool = (s: string) => strings.of(s);
 
 async function checkedPage(deps: RowPagesDeps, sessionId: string, since: number, limit: number): Promise<RowPage> {
   const page = await deps.fetchPage(sessionId, since, limit);
@@ -86,11 +88,11 @@ export async function loadRowPages(sessionId: string, deps: RowPagesDeps, since 
     last = page.seq[n - 1];
     // Asked before this page is worked through: the server reads it meanwhile.
     if (!page.done) next = checkedPage(deps, sessionId, last, PAGE_ROWS);
-    restorePageSpecs(page);
+    const reader = columnsReader(page, pool);
     for (let from = 0; from < n; from += SLICE_ROWS) {
       if (from > 0) await deps.nextFrame();
       if (!deps.wanted(sessionId)) return last;
-      deps.append(sessionId, rowsOfPage(page, strings, from, Math.min(n, from + SLICE_ROWS)));
+      deps.append(sessionId, reader.rows(from, Math.min(n, from + SLICE_ROWS)));
     }
   }
   return last;
