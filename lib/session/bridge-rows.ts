@@ -27,13 +27,12 @@ function unmark(ev: TrafficEvent): void {
   if (ev.items) for (const it of ev.items) restoreSpecRefs(it.findings);
 }
 
-/** A packed finding's cells (see PackedFindings) as JSON text: numbers only, spec and path left off when absent. */
+/** A packed finding (see PackedExtras): its 5 numbers as JSON text, after a comma. */
 function packed(f: Finding, str: (v: string | undefined) => number | null): string {
   const ref = specRefOf(f);
-  const spec = str(ref ?? (typeof f.spec === 'string' ? f.spec : undefined));
-  const path = str(typeof f.path === 'string' ? f.path : undefined);
-  const head = `[${str(f.rule)},${str(f.severity)},${str(f.message)}`;
-  return path !== null ? `${head},${spec},${path}]` : spec !== null ? `${head},${spec}]` : `${head}]`;
+  const spec = str(ref ?? (typeof f.spec === 'string' ? f.spec : undefined)) ?? -1;
+  const path = str(typeof f.path === 'string' ? f.path : undefined) ?? -1;
+  return `,${str(f.rule)},${str(f.severity)},${str(f.message)},${spec},${path}`;
 }
 
 /** The columns of `events` (in seq order) as JSON text: what a `rows` frame carries per batch. */
@@ -90,9 +89,9 @@ export function encodeRows(events: readonly TrafficEvent[]): string {
     if (others === 0 && (!err || err.data === undefined)) {
       if (list.length || err) {
         // The packed form (PackedExtras): numbers only.
-        text = '[[';
-        for (let j = 0; j < list.length; j++) text += (j ? ',' : '') + packed(list[j], str);
-        text += err ? `],[${typeof err.code === 'number' ? err.code : null},${str(err.message)},${str(err.name)},${str(err.meaning)},${str(err.source)}]]` : ']]';
+        text = `[${list.length}`;
+        for (let j = 0; j < list.length; j++) text += packed(list[j], str);
+        text += err ? `,${typeof err.code === 'number' ? err.code : null},${str(err.message)},${str(err.name)},${str(err.meaning)},${str(err.source)}]` : ']';
       }
     } else {
       const extras: Record<string, unknown> = {};

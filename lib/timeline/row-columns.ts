@@ -90,12 +90,13 @@ void COLUMNS_ARE_ALL;
 
 /**
  * An entry of `X` that is findings and a decoded error and nothing else (most extras on the
- * bridge), packed: [findings, error?]. Each finding is [rule, severity, message, spec, path] and
- * the error [code, message, name, meaning, source], in string cells (a finding's spec and path may
- * be null or left off); so the rule, severity and error catalog strings are the table's, not
- * repeated per row. An error with `data` goes in the object form.
+ * bridge), packed in one flat list of numbers: how many findings, then 5 per finding (rule,
+ * severity, message, spec, path), then, when there is an error, 5 more (code, message, name,
+ * meaning, source). Strings are indexes into `s`, -1 where there is none; the code is a number or
+ * null. So the rule, severity and error catalog strings are the table's, not repeated per row, and
+ * the page's JSON.parse makes one array per entry. An error with `data` goes in the object form.
  */
-export type PackedExtras = [StringCell[][], (StringCell | number)[]?];
+export type PackedExtras = (number | null)[];
 
 /** One batch of rows in columns; row i is the i-th value of every column and of `x`. */
 export type RowColumns = { [K in Exclude<ColumnMember, Nullable>]: Cells[K][] } & { [K in Nullable]?: Cells[K][] } & {
@@ -144,33 +145,43 @@ interface ReadyExtras {
 const NO_KEYS: string[] = [];
 const NO_VALUES: unknown[] = [];
 
-/** A packed finding (see PackedFindings) as the object it stands for; `str` reads a string cell. */
-function unpack(p: StringCell[], str: (v: StringCell) => string | undefined): Finding {
-  const rule = str(p[0]) ?? '';
-  const f: Finding = { rule, severity: (str(p[1]) ?? 'error') as Finding['severity'], message: str(p[2]) ?? '' };
-  const spec = str(p[3] ?? null);
-  if (spec !== undefined) f.spec = specOfRef(rule, spec);
-  const path = str(p[4] ?? null);
-  if (path !== undefined) f.path = path;
-  return f;
+/** A packed string (an index into the batch's pooled table), or undefined (-1, or not an index). */
+function packedText(s: readonly string[], v: number | null | undefined): string | undefined {
+  return typeof v === 'number' && v >= 0 && v < s.length ? s[v] : undefined;
 }
 
-function ready(x: RowExtras | PackedExtras, str: (v: StringCell) => string | undefined): ReadyExtras {
-  if (Array.isArray(x)) {
-    const list = x[0];
-    let findings = NO_FINDINGS;
-    if (Array.isArray(list) && list.length) {
-      findings = [];
-      for (let k = 0; k < list.length; k++) if (Array.isArray(list[k])) findings.push(unpack(list[k], str));
+function unpacked(x: PackedExtras, s: readonly string[]): ReadyExtras {
+  const n = typeof x[0] === 'number' && x[0] > 0 ? Math.min(x[0], Math.floor((x.length - 1) / 5)) : 0;
+  let findings = NO_FINDINGS;
+  if (n > 0) {
+    findings = new Array<Finding>(n);
+    for (let k = 0, at = 1; k < n; k++, at += 5) {
+      const rule = packedText(s, x[at]) ?? '';
+      const f: Finding = { rule, severity: (packedText(s, x[at + 1]) ?? 'error') as Finding['severity'], message: packedText(s, x[at + 2]) ?? '' };
+      const spec = packedText(s, x[at + 3]);
+      if (spec !== undefined) f.spec = specOfRef(rule, spec);
+      const path = packedText(s, x[at + 4]);
+      if (path !== undefined) f.path = path;
+      findings[k] = f;
     }
-    const e = x[1];
-    let error: DecodedError | undefined;
-    if (Array.isArray(e)) {
-      const at = (k: number) => str(typeof e[k] === 'number' || typeof e[k] === 'string' ? (e[k] as StringCell) : null) ?? '';
-      error = { code: typeof e[0] === 'number' ? e[0] : null, message: at(1), name: at(2), meaning: at(3), source: at(4) };
-    }
-    return { findings, error, keys: NO_KEYS, values: NO_VALUES };
   }
+  const e = 1 + 5 * n;
+  let error: DecodedError | undefined;
+  if (x.length >= e + 5) {
+    const code = x[e];
+    error = {
+      code: typeof code === 'number' ? code : null,
+      message: packedText(s, x[e + 1]) ?? '',
+      name: packedText(s, x[e + 2]) ?? '',
+      meaning: packedText(s, x[e + 3]) ?? '',
+      source: packedText(s, x[e + 4]) ?? '',
+    };
+  }
+  return { findings, error, keys: NO_KEYS, values: NO_VALUES };
+}
+
+function ready(x: RowExtras | PackedExtras, s: readonly string[]): ReadyExtras {
+  if (Array.isArray(x)) return unpacked(x, s);
   let findings = NO_FINDINGS;
   if (Array.isArray(x.findings) && x.findings.length) {
     restoreSpecRefs(x.findings);
@@ -208,14 +219,13 @@ export function columnsReader(c: RowColumns, pool: StringPool): { rows(from?: nu
     }
     return lastOut[col];
   };
-  const cell = (v: StringCell): string | undefined => (typeof v === 'number' ? s[v] : typeof v === 'string' ? pool(v) : undefined);
   const { method, state, pair, latencyMs, idText } = c;
   return {
     rows(from = 0, to = c.seq.length) {
       const out: EntryRow[] = new Array(Math.max(0, to - from));
       for (let i = from; i < to; i++) {
         const xi = c.x[i];
-        const x = xi === null ? undefined : (X[xi] ??= ready(c.X[xi], cell));
+        const x = xi === null ? undefined : (X[xi] ??= ready(c.X[xi], s));
         const id = c.id[i];
         const p = pair ? pair[i] : null;
         const lat = latencyMs ? latencyMs[i] : null;

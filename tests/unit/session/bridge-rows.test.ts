@@ -20,6 +20,8 @@ const events: TrafficEvent[] = [
   { seq: 4, t: 3, time: 1003, dir: 'in', raw: '{}', kind: 'error', id: null, pair: 3, latencyMs: 3.5, findings: [{ rule: 'own', severity: 'warning', message: 'm', spec: 'a dialect sentence', path: 'error.code' }, { rule: 'bare', severity: 'info', message: 'n' }], error: { code: -32601, message: 'nope', name: 'MethodNotFound', meaning: 'gone', source: 'jsonrpc' }, masked: ['TOKEN'] },
   { seq: 6, t: 4, time: 1004, dir: 'in', raw: '[]', kind: 'batch', findings: [], items: [{ index: 0, kind: 'response', id: 9, findings: [] }] as unknown as TrafficEvent['items'], http: { status: 200 } as TrafficEvent['http'] },
   { seq: 7, t: 5, time: 1005, dir: 'in', raw: '{}', kind: 'error', id: 3, findings: [], error: { code: null, message: 'odd', name: '', meaning: '', source: 'application', data: { why: [1, 2] } } },
+  { seq: 8, t: 6, time: 1006, dir: 'in', raw: '{}', kind: 'error', id: 4, findings: [{ rule: 'orphan', severity: 'error', message: 'no request 4', path: 'id' }], error: { code: -32601, message: 'nope 4', name: 'Method not found', meaning: 'The method does not exist.', source: 'jsonrpc' } },
+  { seq: 9, t: 7, time: 1007, dir: 'in', raw: '{}', kind: 'error', id: 5, idText: '5.0', findings: [], error: { code: -32601, message: 'nope 5', name: 'Method not found', meaning: 'The method does not exist.', source: 'jsonrpc' } },
 ];
 
 const roundTrip = (evs: TrafficEvent[], from = 0): EntryRow[] => {
@@ -61,7 +63,16 @@ describe('a columnar bridge batch', () => {
   });
 
   it('starts at the row a page has not seen yet', () => {
-    expect(roundTrip(events, 3).map((r) => r.seq)).toEqual([4, 6, 7]);
+    expect(roundTrip(events, 3).map((r) => r.seq)).toEqual([4, 6, 7, 8, 9]);
+  });
+
+  it("sends an error's catalog words once a batch, and an id's own text only where it says more than the id", () => {
+    const json = encodeRows(events);
+    expect(json.split('The method does not exist.').length).toBe(2);
+    const [eight, nine] = roundTrip(events, 6);
+    expect(eight.error).toEqual(events[6].error);
+    expect(nine.idText).toBe('5.0');
+    expect(roundTrip(events, 1)[0].idText).toBeUndefined();
   });
 
   it('refuses columns of different lengths', () => {
