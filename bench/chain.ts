@@ -24,9 +24,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import rpc from 'vscode-jsonrpc/node.js';
 import WebSocket from 'ws';
 import { getCodec } from '../lib/framing/registry';
-import { RULES } from '../lib/jsonrpc/rules/table';
 import type { ServerMessage } from '../lib/session/bridge';
-import { decodeRows, type DecodedRow } from '../lib/session/bridge-rows';
+import { columnsReader } from '../lib/timeline/row-columns';
+import type { EntryRow } from '../lib/timeline/row';
 import type { SessionSummary, TrafficEvent } from '../lib/session/types';
 import { Bridge } from '../server/bridge';
 import { LiveSession } from '../server/session/live-session';
@@ -162,12 +162,12 @@ async function recorded({ dir, store, recorder }: Recording, file: string, n: nu
     await new Promise<void>((r, j) => ws.once('open', () => r()).once('error', j));
     let got = 0;
     let gotEnd = false;
-    const ruleSpec = (rule: string) => RULES.get(rule)?.spec;
-    const countRow = (e: DecodedRow) => void (fromTarget(e) && got++);
+    const countRow = (e: EntryRow) => void (fromTarget(e) && got++);
+    const pool = (x: string) => x;
     ws.on('message', (data) => {
       const msg = JSON.parse(String(data)) as ServerMessage;
-      // Read as the page reads it: the columnar batches made into rows (lib/session/bridge-rows.ts).
-      if (msg.type === 'rows') msg.batches.forEach((cols, k) => decodeRows(cols, msg.from?.[k] ?? 0, ruleSpec, countRow));
+      // Read as the page reads it: the columnar batches made into rows (lib/timeline/row-columns.ts).
+      if (msg.type === 'rows') msg.batches.forEach((cols, k) => columnsReader(cols, pool).rows(msg.from?.[k] ?? 0).forEach(countRow));
       if (msg.type === 'session' && msg.summary.endedAt) gotEnd = true;
       if (got >= n && gotEnd) done();
     });

@@ -1,6 +1,6 @@
 /**
  * What the bridge sends, as text made once. Each batch of events a session hands on becomes a
- * FrameBatch as it arrives: the batch in columns (lib/session/bridge-rows.ts: one object of arrays,
+ * FrameBatch as it arrives: the batch in columns (lib/timeline/row-columns.ts, made by lib/session/bridge-rows.ts: one object of arrays,
  * no wire text, a rule's spec sentence by reference), stringified once and shared by every page
  * that follows the session and by the live ring; a frame is only these strings joined. Before,
  * each event's JSON was made on its own (about 400 characters an event; issue 11).
@@ -11,15 +11,12 @@
  * without asking, and a quiet conversation (a batch of one or two entries) arrives whole.
  */
 import { encodeRows } from '../lib/session/bridge-rows';
-import { RULES } from '../lib/jsonrpc/rules/table';
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
 
 /** Characters of wire text sent inline per batch (its newest entries first in line). */
 export const TEXT_BUDGET = 16 * 1024;
 /** At most this many inline texts per batch. */
 const MAX_TEXTS = 64;
-
-const ruleSpec = (rule: string): string | undefined => RULES.get(rule)?.spec;
 
 export interface FrameBatch {
   readonly seqs: number[];
@@ -44,7 +41,7 @@ export function frameBatch(events: readonly TrafficEvent[]): FrameBatch {
   const n = events.length;
   const seqs = new Array<number>(n);
   for (let i = 0; i < n; i++) seqs[i] = events[i].seq;
-  const json = JSON.stringify(encodeRows(events, ruleSpec));
+  const json = encodeRows(events);
   let chars = json.length;
   let from = n;
   let budget = TEXT_BUDGET;

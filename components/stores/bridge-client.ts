@@ -7,11 +7,10 @@
  * sentence by reference, put back here from the rule table (lib/jsonrpc/rules/spec-ref.ts).
  */
 import type { EntryText } from '@/lib/api/entries';
-import { RULES } from '@/lib/jsonrpc/rules/table';
 import { BRIDGE_PATH, type ServerMessage } from '@/lib/session/bridge';
-import { decodeRows, isRowColumns } from '@/lib/session/bridge-rows';
 import type { EventPatch, SessionSummary, TrafficEvent } from '@/lib/session/types';
 import type { EntryRow } from '@/lib/timeline/row';
+import { columnsReader, rowColumnsProblem, type RowColumns } from '@/lib/timeline/row-columns';
 import { entryTexts } from './entry-texts';
 
 /**
@@ -44,20 +43,18 @@ function isText(t: unknown): t is EntryText {
   return typeof v.seq === 'number' && typeof v.raw === 'string' && (v.rawBase64 === undefined || typeof v.rawBase64 === 'string');
 }
 
-const ruleSpec = (rule: string): string | undefined => RULES.get(rule)?.spec;
-
 /**
  * The rows of a `rows` message, straight from its columns (no object per event in between), its
  * strings shared through the text cache's interner; batches that fail the shape check are skipped.
  */
 function rowsOf(msg: Extract<ServerMessage, { type: 'rows' }>): EntryRow[] {
-  const rows: EntryRow[] = [];
-  const push = (r: EntryRow) => void rows.push(r);
+  let rows: EntryRow[] = [];
   for (let k = 0; k < msg.batches.length; k++) {
     const cols: unknown = msg.batches[k];
-    if (!isRowColumns(cols)) continue;
+    if (rowColumnsProblem(cols) !== null) continue;
     const from = Array.isArray(msg.from) && Number.isSafeInteger(msg.from[k]) ? msg.from[k] : 0;
-    decodeRows(cols, from, ruleSpec, push, entryTexts.intern);
+    const batch = columnsReader(cols as RowColumns, entryTexts.intern).rows(Math.max(0, from));
+    rows = rows.length ? rows.concat(batch) : batch;
   }
   return rows;
 }

@@ -14,7 +14,8 @@
 import { API } from '@/lib/api/routes';
 import { Interner } from '@/lib/timeline/compact-row';
 import type { EntryRow } from '@/lib/timeline/row';
-import { MAX_ROWS_PER_PAGE, restorePageSpecs, rowPageProblem, rowsOfPage, type RowPage } from '@/lib/timeline/row-page';
+import { columnsReader } from '@/lib/timeline/row-columns';
+import { MAX_ROWS_PER_PAGE, rowPageProblem, type RowPage } from '@/lib/timeline/row-page';
 import { apiClient } from '@/components/api/client';
 
 /** Sessions with fewer entries open through the bridge as before (one replay, nothing to gain). */
@@ -72,6 +73,7 @@ export const pageDeps = (append: RowPagesDeps['append'], wanted: RowPagesDeps['w
 
 /** Strings repeated across rows (methods, kinds, states, ids), shared by every session opened by pages. */
 const strings = new Interner();
+const pool = (s: string) => strings.of(s);
 
 async function checkedPage(deps: RowPagesDeps, sessionId: string, since: number, limit: number): Promise<RowPage> {
   const page = await deps.fetchPage(sessionId, since, limit);
@@ -108,13 +110,13 @@ export async function loadRowPages(sessionId: string, deps: RowPagesDeps, since 
       // Awaited after this page is worked through, or never (the session went away): not unhandled meanwhile.
       next.catch(() => undefined);
     }
-    restorePageSpecs(page);
+    const reader = columnsReader(page, pool);
     let from = 0;
     while (from < n) {
       const stop = deps.now() + SLICE_MS;
       do {
         const to = Math.min(n, from + STEP_ROWS);
-        for (const row of rowsOfPage(page, strings, from, to)) held.push(row);
+        for (const row of reader.rows(from, to)) held.push(row);
         from = to;
       } while (from < n && deps.now() < stop);
       if (from === n || deps.now() - shownAt >= SHOW_EVERY_MS) show();

@@ -4,7 +4,7 @@
  * with cheap shape checks (components/stores/bridge-client.ts).
  */
 import type { EntryText } from '../api/entries';
-import type { RowColumns } from './bridge-rows';
+import type { RowColumns } from '../timeline/row-columns';
 import type { EventPatch, SessionSummary } from './types';
 
 export const BRIDGE_PATH = '/bridge';
@@ -24,7 +24,7 @@ export type { ClientMessage } from './schemas';
 export type ServerMessage =
   | { type: 'hello'; version: 1; sessions: SessionSummary[] }
   /**
-   * Entries in seq order, in columnar batches (./bridge-rows.ts: read them with decodeRows), without
+   * Entries in seq order, in columnar batches (lib/timeline/row-columns.ts: read them with columnsReader), without
    * their wire text: `texts` has the texts of the batches' newest entries, the page fetches the rest
    * by seq. `from[k]`, when present, is the first row of `batches[k]` that is new to this page.
    */

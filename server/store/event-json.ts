@@ -12,28 +12,16 @@
  * The text is not cached for the bridge: a per-event cache (WeakMap or a symbol member) cost more
  * in the garbage collector than the second stringify it saved (100k-event A/B, bench/README.md).
  */
-import { restoreSpecRefs, SPEC_BY_RULE, specRefOf } from '../../lib/jsonrpc/rules/spec-ref';
-import type { Finding, TrafficEvent } from '../../lib/session/types';
+import { markSpecRefs, restoreSpecRefs, SPEC_BY_RULE } from '../../lib/jsonrpc/rules/spec-ref';
+import type { TrafficEvent } from '../../lib/session/types';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 // The mark's one home is lib (the page puts the sentences back from it too).
 export { SPEC_BY_RULE };
 
-/** Marks, in place, the findings of `list` whose sentence goes by reference; returns how many (they are put back by restoreSpecs). */
-function reference(list: Finding[] | undefined): number {
-  if (!Array.isArray(list)) return 0;
-  let n = 0;
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i];
-    const ref = f ? specRefOf(f) : undefined;
-    if (ref !== undefined) {
-      f.spec = ref;
-      n++;
-    }
-  }
-  return n;
-}
+/** One home for the marking (the bridge marks its batches the same way). */
+const reference = markSpecRefs;
 
 export function eventBody(ev: TrafficEvent): string {
   const raw = ev.raw;

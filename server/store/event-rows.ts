@@ -1,5 +1,6 @@
 /**
- * Timeline rows of recorded entries, a page at a time, in columns (lib/timeline/row-page.ts;
+ * Timeline rows of recorded entries, a page at a time, in columns (lib/timeline/row-columns.ts,
+ * the shape the bridge's batches have too; lib/timeline/row-page.ts;
  * issue 11: a 1M-entry session opens in seconds, not minutes). One prepared range SELECT reads
  * only the columns a row needs, and SQLite's own `json_group_array` turns each column of the page
  * into JSON text, so no value of the page becomes a JavaScript value here: the answer is those
@@ -10,7 +11,8 @@
  * name as a key, or a non-empty findings list), and only those are parsed; the rest cost one
  * string. Rows with the same extras share one entry of the page's extras table.
  */
-import { EXTRA_MEMBERS, MAX_ROWS_PER_PAGE, ROW_MEMBERS, type RowExtras } from '../../lib/timeline/row-page';
+import { COLUMNS, EXTRA_MEMBERS, ROW_PLACE, type ColumnMember } from '../../lib/timeline/row-columns';
+import { MAX_ROWS_PER_PAGE } from '../../lib/timeline/row-page';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { EVENTS_FROM, STATE_SQL } from './event-settle';
@@ -22,7 +24,23 @@ import { EVENTS_FROM, STATE_SQL } from './event-settle';
 const MAYBE_EXTRA = new RegExp(`"(?:${EXTRA_MEMBERS.filter((k) => k !== 'findings').join('|')})":|"findings":\\[\\{`);
 
 /** What a stored body has that its columns do not (or the wire text, which a row never holds). */
-const NOT_EXTRA = new Set<string>([...Object.keys(ROW_MEMBERS).filter((k) => ROW_MEMBERS[k as keyof typeof ROW_MEMBERS] === 'column'), 'raw', 'rawBase64']);
+const NOT_EXTRA = new Set<string>(Object.keys(ROW_PLACE).filter((k) => ROW_PLACE[k as keyof typeof ROW_PLACE] !== 'extra'));
+
+/**
+ * Each column's value from the ordered inner SELECT below (its `e.` columns), as json_group_array
+ * takes it. The id is stored as its JSON text: json() embeds it as the JSON value it is, false
+ * where there is none (a text that is not JSON, which the recorder never writes, goes as a string).
+ */
+const COLUMN_SQL = {
+  seq: 'seq', t: 't', time: 'time', dir: 'dir', kind: 'kind', method: 'method', state: 'state', pair: 'pair',
+  latencyMs: 'latency_ms',
+  id: `CASE WHEN id_text IS NULL THEN json('false') WHEN json_valid(id_text) THEN json(id_text) ELSE id_text END`,
+  // Null where the text is what the page would write for the id (lib/timeline/row-columns.ts
+  // plainIdText): null, a string without escapes, a short integer in its one spelling.
+  idText: `CASE WHEN id_text IS NULL OR id_text = 'null' OR (id_text GLOB '"*' AND instr(id_text, '\\') = 0)
+    OR (length(id_text) <= 15 AND id_text NOT GLOB '*[^0-9-]*' AND id_text NOT GLOB '?*-*' AND id_text NOT GLOB '0[0-9]*'
+        AND id_text NOT GLOB '-0*' AND id_text NOT IN ('', '-')) THEN NULL ELSE id_text END`,
+} as const satisfies Record<ColumnMember, string>;
 
 /** The extras of one body as JSON text, or null when it has none. */
 export function extrasOf(body: string): string | null {
@@ -62,21 +80,7 @@ class ExtrasTable {
   }
 }
 
-interface Aggregated {
-  n: number;
-  last: number | null;
-  seq: string;
-  t: string;
-  time: string;
-  dir: string;
-  kind: string;
-  idText: string;
-  method: string;
-  state: string;
-  pair: string;
-  latencyMs: string;
-  extras: string;
-}
+type Aggregated = { n: number; last: number | null; x: string } & Record<ColumnMember, string>;
 
 export class EventRowsRepo {
   private stmt: Statement<[string, number, number], Aggregated> | null = null;
@@ -102,9 +106,9 @@ export class EventRowsRepo {
     }
     const lastSeq = lastSeqStmt.get(sessionId)?.last_seq ?? 0;
     const done = a.n < n || (a.last ?? 0) >= lastSeq;
-    return `{"seq":${a.seq},"t":${a.t},"time":${a.time},"dir":${a.dir},"kind":${a.kind},"idText":${a.idText},"method":${a.method},` +
-      `"state":${a.state},"pair":${a.pair},"latencyMs":${a.latencyMs},"extras":${a.extras},"extraTable":[${table.texts.join(',')}],` +
-      `"lastSeq":${lastSeq},"done":${done}}`;
+    let text = '{"s":[]';
+    for (const c of COLUMNS) text += `,"${c}":${a[c]}`;
+    return `${text},"x":${a.x},"X":[${table.texts.join(',')}],"lastSeq":${lastSeq},"done":${done}}`;
   }
 
   private prepared() {
@@ -115,11 +119,9 @@ export class EventRowsRepo {
       // The inner SELECT is ordered and feeds the aggregates in that order (a co-routine); an
       // ORDER BY inside each aggregate would sort every column again (3× the CPU). The page
       // checks the seqs are increasing (lib/timeline/row-page.ts rowPageProblem).
-      const col = (c: string, as: string) => `json_group_array(${c}) AS ${as}`;
+      const columns = COLUMNS.map((c) => `json_group_array(${COLUMN_SQL[c]}) AS ${c}`).join(', ');
       this.stmt = this.db.prepare<[string, number, number], Aggregated>(
-        `SELECT count(*) AS n, max(seq) AS last, ${col('seq', 'seq')}, ${col('t', 't')}, ${col('time', 'time')}, ${col('dir', 'dir')},
-           ${col('kind', 'kind')}, ${col('id_text', 'idText')}, ${col('method', 'method')}, ${col('state', 'state')},
-           ${col('pair', 'pair')}, ${col('latency_ms', 'latencyMs')}, ${col('rpcscope_row_extras(body)', 'extras')}
+        `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(rpcscope_row_extras(body)) AS x
          FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
                FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
       );
@@ -128,5 +130,3 @@ export class EventRowsRepo {
     return { stmt: this.stmt, lastSeqStmt: this.lastSeqStmt };
   }
 }
-
-export type { RowExtras };

@@ -30,6 +30,21 @@ export function specOfRef(rule: string, spec: string): string {
   return dialectSpecText(spec.slice(1)) ?? spec;
 }
 
+/** Marks, in place, the findings of `list` whose sentence goes by reference; returns how many (restoreSpecRefs puts them back). */
+export function markSpecRefs(list: Finding[] | undefined): number {
+  if (!Array.isArray(list)) return 0;
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    const ref = f ? specRefOf(f) : undefined;
+    if (ref !== undefined) {
+      f.spec = ref;
+      n++;
+    }
+  }
+  return n;
+}
+
 /** Puts the sentences back where a mark stands, in place. */
 export function restoreSpecRefs(list: Finding[] | undefined): void {
   if (!Array.isArray(list)) return;

@@ -1,19 +1,18 @@
 /**
  * A bridge `rows` message read the way the page reads it (components/stores/bridge-client.ts):
- * the columnar batches made into entries (lib/session/bridge-rows.ts), the texts sent beside them
+ * the columnar batches made into entries (lib/timeline/row-columns.ts), the texts sent beside them
  * put into their `raw`, and the rule sentences sent by reference put back. An entry whose text was
  * left out has `raw: ""` (the page fetches it).
  */
 import type { ServerMessage } from '@/lib/session/bridge';
-import { decodeRows } from '@/lib/session/bridge-rows';
-import { RULES } from '@/lib/jsonrpc/rules/table';
+import { columnsReader } from '@/lib/timeline/row-columns';
 import type { TrafficEvent } from '@/lib/session/types';
 
 export function pageEvents(msg: Extract<ServerMessage, { type: 'rows' }>): TrafficEvent[] {
   const texts = new Map((msg.texts ?? []).map((t) => [t.seq, t]));
   const out: TrafficEvent[] = [];
   msg.batches.forEach((cols, k) =>
-    decodeRows(cols, msg.from?.[k] ?? 0, (rule) => RULES.get(rule)?.spec, (row) => {
+    columnsReader(cols, (x) => x).rows(msg.from?.[k] ?? 0).forEach((row) => {
       // Without the members a row holds as undefined, as a parsed event would be.
       const ev = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as unknown as TrafficEvent;
       const t = texts.get(ev.seq);
