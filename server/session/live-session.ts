@@ -16,6 +16,7 @@ import type { SessionTransport, Transport, TransportEvents, TransportOptions } f
 import { buildAutoReply } from './auto-reply';
 import { HttpExchanges } from './http-exchanges';
 import { McpHttpSession } from './mcp-http';
+import { Outbox } from './outbox';
 import { StreamReader } from './stream-reader';
 
 export interface SessionSink {
@@ -38,13 +39,6 @@ export interface LiveSessionInit {
 }
 
 const TICK_MS = 200;
-/**
- * Frames read in a burst are handed on at least every this many events, not only when the burst
- * is over: a pipe read loop delivers up to 32 chunks (~9k small messages) before the flush that
- * setImmediate schedules, and events held that long survived the young collections in between,
- * which then copied and promoted them (a quarter of a flood's time).
- */
-export const FLUSH_EVENTS = 1024;
 const utf8 = new TextDecoder();
 
 export function newSessionId(): string {
@@ -62,11 +56,8 @@ export class LiveSession {
   private reader: StreamReader | null = null;
   private readonly maxFrameBytes: number | undefined;
   private autoReplies: Record<string, unknown>;
-  private pendingEvents: TrafficEvent[] = [];
-  private pendingPatches: EventPatch[] = [];
-  private flushScheduled = false;
+  private readonly outbox: Outbox;
   /** Status, failure or dialect changed since the last flush. */
-  private summaryChanged = false;
   private ticker: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly transportOptions: TransportOptions | undefined;
@@ -77,6 +68,11 @@ export class LiveSession {
     this.id = init.id ?? newSessionId();
     this.target = init.target;
     this.sink = init.sink;
+    this.outbox = new Outbox({
+      events: (events) => this.sink.events(this, events),
+      patches: (patches) => this.sink.patches(this, patches),
+      summary: () => this.emitSummary(),
+    });
     this.transportOptions = init.transportOptions;
     this.autoReplies = { ...(init.options?.autoReplies ?? {}) };
     this.pipeline = new MessagePipeline({ timeoutMs: init.options?.timeoutMs ?? 60_000, catalogs: init.catalogs, dialect: init.options?.dialect });
@@ -247,7 +243,7 @@ export class LiveSession {
       onExchangeEnd: (ref, end) => this.exchangeEnded(ref, end),
       onSendQueue: ({ stuck, note }) => {
         if (stuck || this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = stuck ? note : undefined;
-        this.summaryChanged = true;
+        this.outbox.summaryTouched();
         this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', note));
       },
       onStderr: (line) => {
@@ -274,7 +270,7 @@ export class LiveSession {
     const connected = this.http?.reply(event, this.now());
     if (!connected) return;
     if (!this.summary.failure?.startsWith(NOT_READING)) this.summary.failure = undefined;
-    this.summaryChanged = true;
+    this.outbox.summaryTouched();
     this.record(connected);
   }
 
@@ -282,19 +278,13 @@ export class LiveSession {
   private exchangeEnded(ref: number | undefined, end: { failure?: string; http?: HttpMeta }): void {
     if (ref === undefined || !this.http) return;
     this.mcp?.ended(ref);
-    if (end.failure === undefined) return this.queuePatches(this.http.ended(ref));
+    if (end.failure === undefined) return this.outbox.patch(this.http.ended(ref));
     // Closing settles what still waits (target-exited); a POST cut short by it is no news.
     if (this.closed) return;
     const { note, failure } = this.http.failed(ref, end.failure, end.http, this.now());
     this.summary.failure = failure;
-    this.summaryChanged = true;
+    this.outbox.summaryTouched();
     this.record(note);
-  }
-
-  private queuePatches(patches: EventPatch[]): void {
-    if (!patches.length) return;
-    this.pendingPatches.push(...patches);
-    this.scheduleFlush();
   }
 
   private frames(frames: Frame[]): void {
@@ -307,7 +297,7 @@ export class LiveSession {
         this.record(this.pipeline.noise('in', this.now(), Date.now(), frame.raw, frame.reason, frame.detail, frame.rawBase64, frame.hint));
       }
     }
-    if (this.pendingEvents.length >= FLUSH_EVENTS) this.flush();
+    this.outbox.burstProgress();
   }
 
   private maybeAutoReply(out: PipelineOutput): void {
@@ -323,9 +313,7 @@ export class LiveSession {
     const { event, patches } = out;
     if (out.dialectChanged) this.dialectDetected(out);
     this.summary.lastSeq = event.seq;
-    this.pendingEvents.push(event);
-    if (patches.length) this.pendingPatches.push(...patches);
-    this.scheduleFlush();
+    this.outbox.event(event, patches);
     return event.seq;
   }
 
@@ -344,7 +332,7 @@ export class LiveSession {
     const stalled = this.reader?.stalled(this.now());
     if (stalled) this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', stalled));
     const patches = this.pipeline.tick(this.now());
-    this.queuePatches(patches);
+    this.outbox.patch(patches);
     if (!this.isOpen) return;
     for (const text of this.pipeline.timeoutCancels(patches)) this.send(text).catch(() => undefined);
   }
@@ -360,42 +348,19 @@ export class LiveSession {
     this.closed = true;
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
-    const patches = this.pipeline.targetExited(this.now());
-    if (patches.length) this.pendingPatches.push(...patches);
+    this.outbox.patch(this.pipeline.targetExited(this.now()));
     if (this.summary.status !== 'failed') this.summary.status = status;
     this.summary.endedAt = new Date().toISOString();
-    this.summaryChanged = true;
+    this.outbox.summaryTouched();
     if (reason && status === 'closed' && reason !== 'closed by user') {
       this.record(this.pipeline.meta('connection', this.now(), Date.now(), '', `closed: ${reason}`));
     }
     this.flush();
   }
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  /**
-   * Hand what accumulated to the sink: events first, then the patches that refer to them, then the
-   * summary — only when something changed (a flush already scheduled may find nothing left to do).
-   */
+  /** Hand on now what accumulated (events, then patches, then the summary). */
   flush(): void {
-    this.flushScheduled = false;
-    if (!this.pendingEvents.length && !this.pendingPatches.length && !this.summaryChanged) return;
-    this.summaryChanged = false;
-    if (this.pendingEvents.length) {
-      const events = this.pendingEvents;
-      this.pendingEvents = [];
-      this.sink.events(this, events);
-    }
-    if (this.pendingPatches.length) {
-      const patches = this.pendingPatches;
-      this.pendingPatches = [];
-      this.sink.patches(this, patches);
-    }
-    this.emitSummary();
+    this.outbox.flush();
   }
 
   private emitSummary(): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLUSH_EVENTS, LiveSession } from '@/server/session/live-session';
+import { LiveSession } from '@/server/session/live-session';
+import { FLUSH_EVENTS } from '@/server/session/outbox';
 import type { TrafficEvent } from '@/lib/session/types';
 import { peerPath } from '../../fixtures/peers/start-peer';
 
