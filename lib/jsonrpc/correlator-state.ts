@@ -44,6 +44,11 @@ export interface Entry {
   latencyMs?: number;
   /** The next unanswered entry under the same key (an id reused while pending). */
   nextSame?: Entry;
+  /**
+   * On the chain's head only: its last entry, so a peer that reuses one id for every request it
+   * leaves waiting appends in O(1) instead of walking the chain (quadratic past 100k pending).
+   */
+  lastSame?: Entry;
 }
 
 /** A finding about an event recorded earlier (a timeout, a -32601 the peer later contradicts). */
@@ -72,6 +77,8 @@ export class Space {
   readonly byKey = new Map<string, Entry>();
   /** Entries a null-id error may answer, oldest first; answered ones are skipped lazily. */
   nullOk: Entry[] = [];
+  /** How many the last cut of `nullOk` kept. */
+  private nullOkKept = 0;
   /** Recently answered entries by id key, for duplicate answers. */
   readonly answered = new Map<string, Entry>();
   private readonly ring: (Entry | undefined)[] = [];
@@ -103,11 +110,10 @@ export class Space {
   add(e: Entry, head: Entry | undefined): void {
     this.live.add(e);
     if (e.key !== undefined) {
-      let tail = head;
-      if (tail === undefined) this.byKey.set(e.key, e);
+      if (head === undefined) this.byKey.set(e.key, e);
       else {
-        while (tail.nextSame !== undefined) tail = tail.nextSame;
-        tail.nextSame = e;
+        (head.lastSame ?? head).nextSame = e;
+        head.lastSame = e;
       }
     }
     if (e.nullOk) this.nullOk.push(e);
@@ -119,16 +125,29 @@ export class Space {
     if (e.key !== undefined) {
       const head = this.byKey.get(e.key);
       if (head === e) {
-        if (e.nextSame !== undefined) this.byKey.set(e.key, e.nextSame);
-        else this.byKey.delete(e.key);
+        const next = e.nextSame;
+        if (next !== undefined) {
+          this.byKey.set(e.key, next);
+          if (e.lastSame !== next) next.lastSame = e.lastSame;
+        } else this.byKey.delete(e.key);
       } else if (head !== undefined) {
+        // Not the oldest under its key (answers and the cap take the oldest): walk to it.
         let prev = head;
         while (prev.nextSame !== undefined && prev.nextSame !== e) prev = prev.nextSame;
-        if (prev.nextSame === e) prev.nextSame = e.nextSame;
+        if (prev.nextSame === e) {
+          prev.nextSame = e.nextSame;
+          if (head.lastSame === e) head.lastSame = prev === head ? undefined : prev;
+        }
       }
       e.nextSame = undefined;
+      e.lastSame = undefined;
     }
-    if (e.nullOk && this.nullOk.length > 64) this.nullOk = this.nullOk.filter(live);
+    // Cut back to the live ones once the list is twice what the last cut kept (amortised O(1): a
+    // cut on every removal was quadratic when many such requests wait and the cap forgets them).
+    if (e.nullOk && this.nullOk.length > 2 * this.nullOkKept + 64) {
+      this.nullOk = this.nullOk.filter(live);
+      this.nullOkKept = this.nullOk.length;
+    }
   }
 
   /** The oldest entry waiting under this key. */
@@ -187,6 +206,7 @@ export class Space {
   clearPending(): void {
     this.byKey.clear();
     this.nullOk = [];
+    this.nullOkKept = 0;
     this.openBatches.clear();
     this.notifs.length = 0;
   }

@@ -214,6 +214,7 @@ export class Correlator {
       late: undefined,
       latencyMs: undefined,
       nextSame: undefined,
+      lastSame: undefined,
     } satisfies Record<keyof Entry, unknown>;
     if (batch) batch.entries.push(e);
     space.add(e, first);
