@@ -1,28 +1,23 @@
 /** Small pieces the lifecycle checkers share. */
+import { BoundedMap } from '../session/bounded-map';
 import type { Direction, Finding, Severity } from '../session/types';
 import type { MessageEntry } from './messages';
 import type { LifecycleFinding } from './types';
 
 /** Requests a checker waits on; bounded so a peer that never answers cannot grow it without end. */
 export class PendingTable<T> {
-  private readonly map = new Map<string, T>();
-  constructor(private readonly cap = 10_000) {}
+  private readonly map: BoundedMap<string, T>;
+  constructor(cap = 10_000) {
+    this.map = new BoundedMap(cap);
+  }
 
   set(idKey: string, value: T): void {
-    this.map.delete(idKey);
     this.map.set(idKey, value);
-    if (this.map.size > this.cap) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
   }
 
   /** Remove and return the request an answer belongs to. */
   take(idKey: string | undefined): T | undefined {
-    if (idKey === undefined) return undefined;
-    const v = this.map.get(idKey);
-    if (v !== undefined) this.map.delete(idKey);
-    return v;
+    return idKey === undefined ? undefined : this.map.take(idKey);
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Classified } from '../jsonrpc/types';
 import type { ProgressLink } from '../dialects/types';
+import { BoundedMap } from './bounded-map';
 import type { Direction, EventPatch, TrafficEvent } from './types';
 
 /** Tokens remembered at once; the oldest are forgotten past it (their progress then links to nothing). */
@@ -19,7 +20,7 @@ function tokenKey(dir: Direction, token: unknown): string | undefined {
 }
 
 export class ProgressLinks {
-  private readonly bySeq = new Map<string, number>();
+  private readonly bySeq = new BoundedMap<string, number>(MAX_TOKENS);
 
   /**
    * Reads one message; returns the patch for its request when it is progress on one (the request's
@@ -32,9 +33,7 @@ export class ProgressLinks {
     if (classified.kind === 'request') {
       const key = tokenKey(event.dir, link.requestToken(params));
       if (key === undefined) return undefined;
-      this.bySeq.delete(key);
       this.bySeq.set(key, event.seq);
-      if (this.bySeq.size > MAX_TOKENS) this.bySeq.delete(this.bySeq.keys().next().value as string);
       return undefined;
     }
     if (classified.kind !== 'notification' || event.method === undefined || !link.methods.includes(event.method)) return undefined;
