@@ -4,12 +4,13 @@
  * SessionManager over the WorkerRecorder, the bridge listening with no page subscribed) takes it
  * all. This process's RSS is sampled every second; memory is bounded when it levels off instead
  * of growing with the entries recorded (the worker applies backpressure past its backlog, the
- * correlator caps what it holds pending).
+ * correlator caps what it holds pending). Nothing may be lost: the child says how many copies of
+ * its frames it wrote, and every one of those messages must be stored (the `in` count).
  *
  * Standalone: `node --import tsx bench/flood.ts [seconds]` (default 60).
  */
 import './built'; // first: runs this bench bundled like the server build (bench/built.ts)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,7 +29,9 @@ const MiB = 1024 * 1024;
 export async function runFlood(seconds: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-flood-'));
   const file = join(dir, 'frames.bin');
-  writeFileSync(file, smallFrames(10_000));
+  const copiesFile = join(dir, 'copies.txt');
+  const FRAMES = 10_000;
+  writeFileSync(file, smallFrames(FRAMES));
   const store = new Store({ dir });
   const recorder = new WorkerRecorder(store);
   await recorder.ready;
@@ -57,12 +60,15 @@ export async function runFlood(seconds: number): Promise<void> {
   };
   const timer = setInterval(sample, 1000);
   try {
-    const session = await manager.open({ kind: 'stdio', command: process.execPath, args: [WRITER, file, String(seconds)], framing: 'content-length' });
+    const session = await manager.open({ kind: 'stdio', command: process.execPath, args: [WRITER, file, String(seconds), copiesFile], framing: 'content-length' });
     await done;
     sample();
     clearInterval(timer);
     recorder.commit();
-    const stored = store.sessions.get(session.id)?.counts.events ?? 0;
+    const counts = store.sessions.get(session.id)?.counts;
+    const stored = counts?.events ?? 0;
+    const written = Number(readFileSync(copiesFile, 'utf8')) * FRAMES;
+    const lost = written - (counts?.in ?? 0);
     const every = Math.max(1, Math.round(samples.length / 8));
     const rows = samples.filter((_, i) => i % every === 0 || i === samples.length - 1).map((x) => [
       `${x.s.toFixed(0)} s`, `${(x.entries / 1000).toFixed(0)}k`, `${(x.rss / MiB).toFixed(0)} MiB`, `${(x.heap / MiB).toFixed(0)} MiB`,
@@ -70,11 +76,19 @@ export async function runFlood(seconds: number): Promise<void> {
     console.log(table(['time', 'entries', 'RSS', 'JS heap'], rows));
     const late = samples.filter((x) => x.s >= seconds / 2);
     const max = Math.max(...samples.map((x) => x.rss));
+    const a = late[0];
+    const b = late[late.length - 1];
+    const perEntries = b && a && b.entries > a.entries ? ((b.rss - a.rss) / (b.entries - a.entries)) * 100_000 : NaN;
     console.log(
       `(${(entries / 1000).toFixed(0)}k entries, ${(stored / 1000).toFixed(0)}k stored; RSS max ${(max / MiB).toFixed(0)} MiB, ` +
         `second half ${(Math.min(...late.map((x) => x.rss)) / MiB).toFixed(0)}–${(Math.max(...late.map((x) => x.rss)) / MiB).toFixed(0)} MiB; ` +
         `store ${(store.sizeBytes / MiB).toFixed(0)} MiB; load after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
     );
+    console.log(
+      `nothing lost: the child wrote ${written} messages, ${counts?.in ?? 0} stored as received (${lost === 0 ? 'all' : `${lost} missing`}); ` +
+        `RSS over the second half: ${(perEntries / MiB).toFixed(1)} MiB per 100k entries (0 = level)`,
+    );
+    if (lost !== 0) process.exitCode = 1;
   } finally {
     clearInterval(timer);
     await manager.closeAll();
