@@ -3,7 +3,8 @@
  *   - throughput: a child writes 100k Content-Length frames (bench/stdio-writer.mjs) read by this
  *     process, straight from the child's stdout vs through `rpcscope tap -- child` (recording into a
  *     fresh data directory, as with no app running), and through a bare Node pass-through
- *     (bench/tap-passthrough.mjs: what any Node process in the middle costs); time from the first byte to the last, the
+ *     (bench/tap-passthrough.mjs: what any Node process in the middle costs), and through a blocking
+ *     read/write loop (bench/tap-blocking.mjs: one direction off the event loop); time from the first byte to the last, the
  *     median of ROUNDS rounds, and (Linux) the tap process's CPU over that time: its forwarding
  *     (main) thread and all its other threads (the recording thread, V8's helpers) from
  *     each thread's /proc stat, since the child, the tap and this reader share the same cores;
@@ -12,7 +13,7 @@
  *     server, direct vs through `rpcscope tap --listen … --to …`); p50 and p99 of each, and the
  *     difference, which is what the tap adds; and the tap's CPU per round trip (forwarding thread,
  *     other threads), which a loaded machine's neighbours move less than the percentiles.
- * Standalone: `node --import tsx bench/tap.ts [N] [PINGS]`.
+ * Standalone: `node --import tsx bench/tap.ts [N] [PINGS]` (PINGS 0: the throughput part only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -29,6 +30,7 @@ const BIN = fileURLToPath(new URL('../bin/rpcscope.mjs', import.meta.url));
 const WRITER = fileURLToPath(new URL('./stdio-writer.mjs', import.meta.url));
 const ECHO = fileURLToPath(new URL('./tap-echo.mjs', import.meta.url));
 const PASS = fileURLToPath(new URL('./tap-passthrough.mjs', import.meta.url));
+const BLOCKING = fileURLToPath(new URL('./tap-blocking.mjs', import.meta.url));
 const WARMUP = 200;
 const ROUNDS = 5;
 const TICK_MS = 10; // /proc's clock ticks (USER_HZ = 100 on Linux)
@@ -110,6 +112,9 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
   const passRatios: number[] = [];
   const passCpu: number[] = [];
   const passOthers: number[] = [];
+  const blocked: number[] = [];
+  const blockRatios: number[] = [];
+  const blockCpu: number[] = [];
   const tapped: number[] = [];
   const ratios: number[] = [];
   const mainCpu: number[] = [];
@@ -127,6 +132,13 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
     passOthers.push(pr.cpu.others);
     p.stdin!.end();
     await stopped(p);
+    // The other ceiling: one direction by a blocking read/write loop off the event loop (bench/tap-blocking.mjs).
+    const q = spawn(process.execPath, [BLOCKING, process.execPath, WRITER, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const qr = await readAll(q, frames.length);
+    blocked.push(qr.ms);
+    blockRatios.push(direct[round] / qr.ms);
+    blockCpu.push(qr.cpu.main);
+    await stopped(q);
     const b = spawn(process.execPath, tapArgs(join(dir, `data-${round}`), ['--framing', 'content-length', '--', process.execPath, WRITER, file]), { stdio: ['pipe', 'pipe', 'inherit'] });
     const r = await readAll(b, frames.length);
     tapped.push(r.ms);
@@ -142,6 +154,8 @@ async function throughput(n: number, dir: string): Promise<string[][]> {
   const pm = median(passed);
   rows.push(['direct pipe', `${d.toFixed(0)} ms`, rate((n / d) * 1000), '1.00×', '', '']);
   rows.push(['bare Node pass-through', `${pm.toFixed(0)} ms`, rate((n / pm) * 1000), ratio(median(passRatios)), `${median(passCpu)} ms`, `${median(passOthers)} ms`]);
+  const bm = median(blocked);
+  rows.push(['blocking loop, one way', `${bm.toFixed(0)} ms`, rate((n / bm) * 1000), ratio(median(blockRatios)), `${median(blockCpu)} ms`, '']);
   rows.push(['through rpcscope tap', `${t.toFixed(0)} ms`, rate((n / t) * 1000), ratio(median(ratios)), `${median(mainCpu)} ms`, `${median(otherCpu)} ms`]);
   return rows;
 }
@@ -262,6 +276,7 @@ export async function runTapBench(n: number, pings: number): Promise<void> {
   try {
     console.log(`the tap: ${n} Content-Length frames from a child, read directly vs through \`rpcscope tap\` (recording locally); medians of ${ROUNDS} rounds, first byte to last · load ${load()}`);
     console.log(table(['path', 'time', 'msgs/s', 'tap ÷ direct', 'main thread CPU', 'other threads CPU'], await throughput(n, dir)));
+    if (pings <= 0) return; // `bench/tap.ts N 0`: the throughput part only
     console.log(`\nthe tap: added latency of a ping-pong, one request at a time, ${pings} round trips after ${WARMUP} warm-up · load ${load()}`);
     console.log(table(['path', 'p50', 'p99', 'tap main thread CPU / trip', 'tap other threads CPU / trip'], await latency(pings, dir)));
     console.log(`(load after: ${load()})`);

@@ -38,11 +38,13 @@ if (dev) {
   load = (name) => import(pathToFileURL(path.join(dir, `${name}.mjs`)).href);
 }
 
-const commands = await load('commands');
+// A tap starts inside an editor's or agent's start-up: it loads its own entry only (server/commands/tap.ts).
+const command = args[0] === 'tap' ? (await load('tap')).tapCommand : undefined;
+const commands = command ? undefined : await load('commands');
 
-if (commands.isCommand(args[0])) {
+if (command || commands.isCommand(args[0])) {
   // A subcommand (server/commands): it ends as it says, by a signal to re-raise or with its code.
-  const exit = await commands.COMMANDS[args[0]].run(args.slice(1));
+  const exit = await (command ?? commands.COMMANDS[args[0]]).run(args.slice(1));
   if (exit.signal) process.kill(process.pid, exit.signal);
   else {
     // Exit even if stdin is still open (a tapped client may keep it), once what was printed is out.

@@ -24,7 +24,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['server', 'lib'];
 const ALSO_HASHED = ['tsconfig.json', 'package.json', 'scripts/build-server.mjs'];
 /** What bin/rpcscope.mjs imports from the build; workers are found in the sources (`workerScript`). */
-export const SERVER_ENTRIES = { commands: 'server/commands/index.ts', main: 'server/main.ts', 'export-viewer': 'server/export-viewer.ts' };
+export const SERVER_ENTRIES = { commands: 'server/commands/index.ts', tap: 'server/commands/tap.ts', main: 'server/main.ts', 'export-viewer': 'server/export-viewer.ts' };
 const BUILDS = 'dist/server';
 /** Older builds kept for processes still running them (their workers load from their own folder). */
 const KEEP_OLD = 2;

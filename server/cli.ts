@@ -11,9 +11,6 @@ import { redactTarget } from '../lib/session/redact-target';
 import { applyPatch } from '../lib/session/patch';
 import type { EventPatch, TargetSpec, TrafficEvent } from '../lib/session/types';
 import type { CliArgs } from '../lib/targets/kind';
-import { TAP_USAGE, TapUsageError, parseTapArgs, type TapOptions } from './tap/args';
-import { runTap, type TapExit } from './tap/stdio-tap';
-import { runProxyTap } from './tap/proxy-tap';
 import { CONNECTABLE_KINDS as TARGET_KINDS, CONNECTABLE_KIND_LIST as TARGET_KIND_LIST, connectableKindDef, type ConnectableKind } from '../lib/targets/registry';
 import { FRAMINGS, isFraming } from '../lib/framing/registry';
 
@@ -306,23 +303,4 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`rpcscope call: ${(err as Error).message}`);
     return 1;
   }
-}
-
-/** `rpcscope tap …` (server/tap): usage errors exit 2, like `rpcscope call`. */
-export async function runTapCli(argv: string[]): Promise<TapExit> {
-  if (argv[0] === '--help' || argv[0] === '-h') {
-    console.error(TAP_USAGE);
-    return { code: 0 };
-  }
-  let opts: TapOptions;
-  try {
-    opts = parseTapArgs(argv);
-  } catch (err) {
-    if (err instanceof TapUsageError) {
-      console.error(`rpcscope tap: ${err.message}\n\n${TAP_USAGE}`);
-      return { code: 2 };
-    }
-    throw err;
-  }
-  return opts.listen && opts.to ? runProxyTap({ ...opts, listen: opts.listen, to: opts.to }) : runTap(opts);
 }

@@ -3,7 +3,8 @@
  * command is its own module plus one line here; `bin/rpcscope.mjs` dispatches and `rpcscope --help`
  * lists them from this table. Each command parses its own arguments and prints its own usage.
  */
-import { runCli, runTapCli } from '../cli';
+import { runCli } from '../cli';
+import { tapCommand } from './tap';
 import { runExportCli } from './export';
 import { runProbeCli } from './probe';
 import { runRunCli } from './run';
@@ -29,14 +30,7 @@ export const COMMANDS = {
     summary: 'drive a target from a script or CI (`rpcscope call --help`)',
     run: async (argv) => ({ code: await runCli(argv) }),
   },
-  tap: {
-    args: '-- COMMAND ARGS… | --listen ADDR --to URL',
-    summary: 'sit between a real client and its server (stdio, HTTP, WebSocket) and record them',
-    run: async (argv) => {
-      const exit = await runTapCli(argv);
-      return 'signal' in exit ? { code: 1, signal: exit.signal } : exit;
-    },
-  },
+  tap: tapCommand,
   probe: {
     args: 'TARGET [--dialect D]',
     summary: 'check a peer against JSON-RPC 2.0 (and its dialect), print a report card',

@@ -6,25 +6,18 @@
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { StartRefused, StoreError } from './errors';
 import { projectRoot } from '../project-root';
+import { DATA_DIR_ENV, resolveDataDir } from './data-dir';
 
 export type Db = Database.Database;
 
 export const DB_FILE = 'rpcscope.db';
-export const DATA_DIR_ENV = 'RPCSCOPE_DATA_DIR';
 
-// One home for the project folder (server/project-root.ts); re-exported for the store's callers.
+// One home for the project folder (server/project-root.ts) and the data directory (data-dir.ts); re-exported for the store's callers.
 export { projectRoot };
-
-/** `dir` if given, else $RPCSCOPE_DATA_DIR, else `<project>/data`. */
-export function resolveDataDir(dir?: string): string {
-  const fromEnv = process.env[DATA_DIR_ENV];
-  if (dir) return resolve(dir);
-  if (fromEnv) return resolve(fromEnv);
-  return join(projectRoot(), 'data');
-}
+export { DATA_DIR_ENV, resolveDataDir };
 
 /** Each entry is one schema version; append, never edit a released one. */
 const MIGRATIONS: string[] = [

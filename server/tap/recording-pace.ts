@@ -12,10 +12,13 @@
 /** How long a batch of copies may wait while the conversation is busy. */
 export const MAX_LAG_MS = 250;
 /**
- * Below this backlog the copies are handled at once: a back-and-forth conversation keeps it small,
- * and waking every LOOK_MS to look would cost it more than the recording does.
+ * Below this backlog the copies are handled at once: a back-and-forth conversation keeps it small
+ * (a few KiB a batch), and waking every LOOK_MS to look would cost it more than the recording does.
+ * Not higher: a burst's first batch goes 5 ms after the tap's first note, often a millisecond into
+ * the burst with ~230 KiB, and handling it then (the recording thread's first, cold decode and
+ * store: 0.2–0.5 s of CPU, seen on this machine) took a core from the burst.
  */
-const PACE_FROM = 256 * 1024;
+export const PACE_FROM = 64 * 1024;
 /** How often the recording thread looks again while it waits. */
 const LOOK_MS = 4;
 

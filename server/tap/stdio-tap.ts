@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { TapTarget } from '../../lib/targets/tap';
-import { resolveDataDir } from '../store';
+import { resolveDataDir } from '../store/data-dir';
 import { LineSplitter } from '../transports/text';
 import type { TapOptions } from './args';
 import { openTapLog } from './log';

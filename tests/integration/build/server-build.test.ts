@@ -35,6 +35,7 @@ function miniProject(name: string): string {
   put(root, 'server/main.ts', 'export const main = () => undefined;\n');
   put(root, 'server/export-viewer.ts', "export const VIEWER_BUNDLE_PATH = '';\n");
   put(root, 'server/commands/index.ts', "export { WORD } from '../../lib/word';\nexport { askWorker } from '../ask-worker';\n");
+  put(root, 'server/commands/tap.ts', 'export const tapCommand = {};\n');
   put(root, 'server/ask-worker.ts', [
     "import { Worker } from 'node:worker_threads';",
     "import { workerScript } from './build-info';",
