@@ -24,6 +24,7 @@ import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 import { CopyRingWriter } from './copy-ring';
 import type { EdgeState } from './frame-edges';
 import { PaceSignal } from './recording-pace';
+import type { HttpRecordOp } from './proxy-record';
 
 /** How long ops wait to be posted together: the app shows entries well within a second anyway. */
 const FLUSH_MS = 5;
@@ -213,6 +214,11 @@ export class RecordingClient {
 
   exchangeEnded(id: number, failed: boolean, why: string, extras: WireExtras = {}): void {
     this.post({ op: 'exchange-end', id, failed, why, extras });
+  }
+
+  /** An HTTP exchange's raw copy (the proxy tap): the recording thread decodes and records it. */
+  http(op: HttpRecordOp): void {
+    this.post(op);
   }
 
   /** The conversation is over: the worker settles, stores what is left, writes --out, and stops. */
