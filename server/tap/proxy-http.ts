@@ -2,7 +2,8 @@
  * One HTTP exchange through the tap: the client's request goes on to the target as it arrives
  * (piped: flow control included), the target's answer comes back the same way — an SSE stream
  * chunk by chunk as the server writes it, never held until the end. Copies are recorded after the
- * bytes went on: the request body as `out` (one message), the reply body as `in`, or each SSE event
+ * bytes went on (as raw ops the recording thread decodes, proxy-record.ts: nothing is built for the
+ * recording on this thread): the request body as `out` (one message), the reply body as `in`, or each SSE event
  * of a `text/event-stream` reply as its own `in` entry, all carrying the exchange's HTTP facts, so
  * a POST's answers pair with its request as in an HTTP session (MCP Streamable HTTP included:
  * session id header, GET stream, SSE replies).
@@ -11,15 +12,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { HttpMeta } from '../../lib/session/types';
 import { SseParser } from '../transports/sse';
-import { decodeUtf8, headerRecord } from '../transports/text';
+import { headerRecord } from '../transports/text';
 import { endToEnd, httpUpstreamUrl } from './proxy-headers';
+import { MAX_RECORDED_BODY, statusWords } from './proxy-record';
 import type { RecordingClient } from './recording-client';
 import type { ProxyInjector } from './proxy-inject';
 import type { ProxyInterceptor } from './proxy-intercept';
 import { readsFirst, sseGate, takesReply, type ReadBody } from './proxy-intercept-http';
 
-/** A body larger than this passes through whole but is recorded only as a note (like an HTTP session's cap). */
-export const MAX_RECORDED_BODY = 64 * 1024 * 1024;
+export { MAX_RECORDED_BODY };
 
 export interface ExchangeContext {
   to: URL;
@@ -52,13 +53,14 @@ export class BodyCopy {
     return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
   }
 
+  /** The copy as the recording thread takes it: null when there is none (empty, or over the cap). */
+  get recorded(): Buffer | null {
+    return this.overflowed || this.size === 0 ? null : this.bytes;
+  }
+
   get length(): number {
     return this.size;
   }
-}
-
-function statusWords(status: number | undefined, text: string | undefined): string {
-  return `HTTP ${status ?? '?'}${text ? ` ${text}` : ''}`;
 }
 
 export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, res: http.ServerResponse, held?: ReadBody): void {
@@ -89,13 +91,7 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
   if (method === 'POST') inject?.sawPost(url, req.rawHeaders);
   const recordRequest = () => {
     if (sent.length === 0 || held?.recorded) return;
-    const meta: HttpMeta = { method, url: url.href, headers: headerRecord(req.rawHeaders) };
-    if (sent.overflowed) {
-      recording.note(`${method} ${url.pathname}: a body of ${sent.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: meta });
-      return;
-    }
-    const { text, rawBase64 } = decodeUtf8(sent.bytes);
-    recording.message('out', text, { http: meta, ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange, opens: true });
+    recording.http({ op: 'http-request', exchange, method, url: url.href, path: url.pathname, rawHeaders: req.rawHeaders, body: sent.recorded, bytes: sent.length });
   };
   if (held) sent.push(held.body);
   if (held?.ended) {
@@ -148,16 +144,22 @@ export function relayExchange(ctx: ExchangeContext, req: http.IncomingMessage, r
       // After the pipe's own 'end' listener ended the answer to the client: recorded once its last bytes went on.
       // (No log line per exchange: the recording has each one, and a synchronous file append cost more than the hop.)
       reply.on('end', () => {
-        if (method !== 'POST') recording.note(`${method} ${url.pathname} → ${statusWords(reply.statusCode, reply.statusMessage)}`, { http: replyMeta() });
-        if (got.overflowed) recording.note(`a reply body of ${got.length} bytes passed through unrecorded (over the ${MAX_RECORDED_BODY}-byte limit)`, { http: replyMeta() }, exchange);
-        else if (got.length > 0) {
-          const { text, rawBase64 } = decodeUtf8(got.bytes);
-          recording.message('in', text, { http: replyMeta(), ...(rawBase64 ? { rawBase64 } : {}) }, { id: exchange });
-          // Its answer settles it (exchanges.ts writes no note then): the headers are not sent to the recording twice.
-          return endExchange(false, '', { method, url: url.href, status: reply.statusCode });
-        }
-        // A call whose POST ended with nothing on it (a 202, an empty 500) is settled by a note that says so.
-        settle();
+        // The recording thread decodes it, makes its notes and settles the exchange (proxy-record.ts).
+        const settles = !ended;
+        ended = true;
+        recording.http({
+          op: 'http-reply',
+          exchange,
+          method,
+          url: url.href,
+          path: url.pathname,
+          status: reply.statusCode,
+          statusText: reply.statusMessage,
+          rawHeaders: reply.rawHeaders,
+          body: got.recorded,
+          bytes: got.length,
+          settles,
+        });
       });
       return;
     }

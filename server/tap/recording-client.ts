@@ -1,7 +1,8 @@
 /**
  * The conversation thread's handle on the tap's recording, which runs in a worker
  * (recording-host.ts): every call queues its op and returns at once; the queue goes to the worker
- * as one message FLUSH_MS later (sooner past FLUSH_BYTES), long after the bytes that caused it
+ * as one message later (flush-clock.ts: 5 ms for a stream, after a quiet spell for an HTTP tap;
+ * sooner past FLUSH_BYTES or FLUSH_OPS), long after the bytes that caused it
  * were written on — so no copying, cloning or waking of the worker sits between reading a message
  * and passing it on, and a quick back-and-forth wakes the worker once per batch, not twice per
  * exchange (issue 12: on a busy machine each wake-up risks the conversation thread losing its
@@ -24,11 +25,13 @@ import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
 import { CopyRingWriter } from './copy-ring';
 import type { EdgeState } from './frame-edges';
 import { PaceSignal } from './recording-pace';
+import type { HttpRecordOp } from './proxy-record';
+import { EXCHANGE_FLUSH, FlushClock, STREAM_FLUSH } from './flush-clock';
 
-/** How long ops wait to be posted together: the app shows entries well within a second anyway. */
-const FLUSH_MS = 5;
 /** Bytes queued past this go at the end of the event loop's turn (bounds what the queue holds). */
 const FLUSH_BYTES = 1024 * 1024;
+/** So do ops past this many (an HTTP tap's batch: bounds what one post clones on the conversation thread). */
+const FLUSH_OPS = 1024;
 /**
  * How long the end waits for the worker to store what is left and write --out, counted from its
  * last sign of progress (a busy machine may need longer than this for a long burst, and gets it
@@ -53,9 +56,9 @@ export class RecordingClient {
   /** Ops not yet posted, in order. */
   private queue: RecordingOp[] = [];
   private queuedBytes = 0;
-  private flushTimer: NodeJS.Timeout | null = null;
   private flushSoon = false;
   private readonly flushNow = () => this.flush();
+  private readonly clock: FlushClock;
   /** Asks for a side's frame edges (edgesAt), by ref. */
   private readonly edgeAsks = new Map<number, (state: EdgeState | null) => void>();
   private lastEdgeAsk = 0;
@@ -65,6 +68,7 @@ export class RecordingClient {
   /** `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips. */
   constructor(init: HostInit, log: (line: string) => void, floods = true) {
     const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer };
+    this.clock = new FlushClock(floods ? STREAM_FLUSH : EXCHANGE_FLUSH, this.flushNow);
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
       workerData,
       stdout: false,
@@ -215,6 +219,11 @@ export class RecordingClient {
     this.post({ op: 'exchange-end', id, failed, why, extras });
   }
 
+  /** An HTTP exchange's raw copy (the proxy tap): the recording thread decodes and records it. */
+  http(op: HttpRecordOp): void {
+    this.post(op);
+  }
+
   /** The conversation is over: the worker settles, stores what is left, writes --out, and stops. */
   async end(exit: { code: number | null; signal: string | null } | null, why: string): Promise<void> {
     if (!this.failed) {
@@ -235,14 +244,16 @@ export class RecordingClient {
   }
 
   private enqueue(op: RecordingOp): void {
-    this.queue.push(op);
-    this.flushTimer ??= setTimeout(this.flushNow, FLUSH_MS);
+    if (this.queue.push(op) > FLUSH_OPS && !this.flushSoon) {
+      this.flushSoon = true;
+      setImmediate(this.flushNow);
+    }
+    this.clock.op();
   }
 
   /** Posts the queue as one message (the worker takes RecordingOp[]; bytes ops only say where in the ring). */
   private flush(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    this.clock.flushed();
     this.flushSoon = false;
     this.queuedBytes = 0;
     if (!this.queue.length) return;

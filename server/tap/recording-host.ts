@@ -15,6 +15,7 @@ import type { HostReply, RecordingOp, WorkerInit } from './recording-ops';
 import { copyOut } from './copy-ring';
 import { writeOut } from './write-out';
 import { Pacer } from './recording-pace';
+import { recordHttp } from './proxy-record';
 import { performance } from 'node:perf_hooks';
 
 const init = workerData as WorkerInit;
@@ -106,6 +107,9 @@ function handle(op: RecordingOp): void {
     }
     case 'exchange-end':
       return exchanges.end(op.id, op.failed, op.why, op.extras);
+    case 'http-request':
+    case 'http-reply':
+      return recordHttp(exchanges, op);
     case 'injected': {
       const seq = recording.injected(op.side, Buffer.from(op.chunk.buffer, op.chunk.byteOffset, op.chunk.byteLength));
       // The entry goes out before the answer, so the app has it when its send route returns the seq.

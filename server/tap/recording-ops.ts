@@ -13,6 +13,7 @@ import type { Side } from './recording';
 import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import type { EdgeState } from './frame-edges';
+import type { HttpRecordOp } from './proxy-record';
 
 export interface ExchangeRef {
   id: number;
@@ -40,7 +41,9 @@ export type RecordingOp =
   | { op: 'edges'; side: Side; ref: number }
   | { op: 'end'; exit: { code: number | null; signal: string | null } | null; why: string }
   /** Intercepting (issue 12 item 5): intercept-ops.ts. */
-  | InterceptOp;
+  | InterceptOp
+  /** The proxy tap's HTTP exchanges, as raw copies (proxy-record.ts). */
+  | HttpRecordOp;
 
 /** What the worker says back: it is ready to record, ring bytes it has copied out (they are free again), that it finished, and the app's inject asks. */
 export type HostReply = { op: 'ready' } | { op: 'took'; bytes: number } | { op: 'done' } | { op: 'inject'; ask: TapInject } | { op: 'intercept'; ask: TapInterceptAsk } | { op: 'stop' } | { op: 'edges'; ref: number; state: EdgeState };
