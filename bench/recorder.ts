@@ -2,7 +2,8 @@
  * The recorder's two halves alone, on the small mix (bench/data.ts) through a real MessagePipeline,
  * so each can be held against the reader's message rate (the chain's reference):
  *   hand-off — what the conversation's thread pays per message: rows made (event-row.ts), packed
- *     (row-batch.ts) and posted over a MessageChannel, in commits of COMMIT_ENTRIES;
+ *     (row-batch.ts) and posted over a MessageChannel, in commits of COMMIT_ENTRIES (and, on a line
+ *     of its own, the bodies' JSON.stringify alone: the share of it that is serialising);
  *   worker writes — what the recorder's worker pays: reading each batch off the port (the clone read
  *     back), unpacking and the append transactions into a
  *     fresh SQLite file (its connection as the worker opens it: no automatic checkpoints), then the
@@ -22,6 +23,7 @@ import { MessagePipeline } from '../lib/session/pipeline';
 import type { EventPatch, TrafficEvent } from '../lib/session/types';
 import { COMMIT_ENTRIES } from '../server/session/commit-queue';
 import { Store } from '../server/store';
+import { eventBody } from '../server/store/event-json';
 import { packEvents, type PackedRows } from '../server/store/row-batch';
 import { seededRandom } from '../tests/fixtures/sessions/lsp-bodies';
 import { smallMessage } from './data';
@@ -65,6 +67,20 @@ function handOff({ batches }: Traffic): { cpuMs: number; port: MessagePort; clos
   return { cpuMs: cpu, port: port2, close: () => port1.close() };
 }
 
+/**
+ * Of the hand-off, what the body's one JSON.stringify per event costs (event-json.ts) by itself:
+ * the rest of the hand-off is the other columns, the copy of every text into the batch's one
+ * string, and the post.
+ */
+function serialiseOnly({ batches }: Traffic): number {
+  let chars = 0;
+  const c0 = process.cpuUsage();
+  for (const events of batches) for (const ev of events) chars += eventBody(ev).length;
+  const cpu = cpuMs(process.cpuUsage(c0));
+  if (chars === 0) throw new Error('no bodies made');
+  return cpu;
+}
+
 /** The worker's share: each batch read off the port and appended in its transaction, the close's patches, a checkpoint. */
 function writes(port: MessagePort, batches: number, closing: EventPatch[]): { cpuMs: number; wallMs: number; bytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-recbench-'));
@@ -95,12 +111,14 @@ export function runRecorder(n: number, rounds = 3): void {
   writes(w.port, warm.batches.length, []); // warm-up
   w.close();
   const hand: number[] = [];
+  const bodies: number[] = [];
   const cpu: number[] = [];
   const wall: number[] = [];
   let bytes = 0;
   for (let r = 0; r < rounds; r++) {
     const h = handOff(t);
     hand.push(h.cpuMs);
+    bodies.push(serialiseOnly(t));
     const w = writes(h.port, t.batches.length, t.closing);
     h.close();
     cpu.push(w.cpuMs);
@@ -109,6 +127,7 @@ export function runRecorder(n: number, rounds = 3): void {
   }
   const rows = [
     ['hand-off (rows, pack, post)', `${((median(hand) * 1000) / n).toFixed(2)} µs`, rate((n / median(hand)) * 1000), '-'],
+    ['  of which the body (eventBody) alone', `${((median(bodies) * 1000) / n).toFixed(2)} µs`, rate((n / median(bodies)) * 1000), '-'],
     ['worker: read off the port, writes (+ close, checkpoint)', `${((median(cpu) * 1000) / n).toFixed(2)} µs`, rate((n / median(wall)) * 1000), `${(bytes / n).toFixed(0)} B`],
   ];
   console.log(table(['half', 'CPU/msg', 'msgs/s', 'store/entry'], rows));
