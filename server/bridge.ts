@@ -30,6 +30,19 @@ const MAX_QUEUED_EVENTS = 20_000;
 /** Catching up from the recorder waits while a page that acknowledges has this many entries unapplied. */
 const REPLAY_WINDOW = 10_000;
 const MAX_CLIENT_MESSAGE = 32 * 1024 * 1024;
+/**
+ * A live frame carries at most this many entries: the page reads one frame in one task (~2 µs an
+ * entry), so a catch-up never blocks it for long.
+ */
+const LIVE_FRAME = 4096;
+/**
+ * A page that acknowledges gets a session's next live frame once it acknowledged the last one
+ * (or after this long, in case an ack never comes): what the session hands on meanwhile — every
+ * FLUSH_EVENTS events in a flood (server/session/outbox.ts) — joins that next frame, so the page
+ * takes one frame per turn of its own intake instead of many small ones (issue 11: a frame per
+ * hand-on cost the page ~15 µs an entry).
+ */
+const ACK_WAIT_MS = 250;
 
 interface Subscription {
   mode: 'replay' | 'live';
@@ -42,6 +55,8 @@ interface Subscription {
   lagging: boolean;
   /** The last seq the page said it applied; -1 for a client that does not acknowledge (no flow control). */
   acked: number;
+  /** When the last live rows frame went out (Date.now()), for ACK_WAIT_MS. */
+  sentAt: number;
 }
 
 const unapplied = (sub: Subscription): number => (sub.acked < 0 ? 0 : Math.max(0, sub.cursor - sub.acked));
@@ -81,7 +96,7 @@ class BridgeClient {
           this.send({ type: 'error', message: `no session ${msg.session}` });
           return;
         }
-        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), batches: [], queued: 0, patches: [], lagging: false, acked: -1 };
+        const sub: Subscription = { mode: 'replay', cursor: Math.max(0, msg.sinceSeq), batches: [], queued: 0, patches: [], lagging: false, acked: -1, sentAt: 0 };
         this.subs.set(msg.session, sub);
         void this.replay(msg.session, sub);
         return;
@@ -93,6 +108,7 @@ class BridgeClient {
         const sub = this.subs.get(msg.session);
         if (sub && msg.seq > sub.acked) sub.acked = msg.seq;
         for (const wake of [...this.ackWaiters]) wake();
+        if (sub && (sub.batches.length || sub.patches.length)) this.scheduleFlush();
         return;
       }
       default:
@@ -223,21 +239,48 @@ class BridgeClient {
     });
   }
 
+  /**
+   * Whether a session's queue waits for the page's ack of the frame before (ACK_WAIT_MS at most).
+   * Its patches wait too (they may name entries still queued), and so does its summary.
+   */
+  private waitsForAck(sub: Subscription, now: number): boolean {
+    return sub.mode === 'live' && sub.acked >= 0 && sub.acked < sub.cursor && now - sub.sentAt < ACK_WAIT_MS;
+  }
+
+  /** Wakes a flush when the oldest unacknowledged frame's ACK_WAIT_MS is over (an ack wakes it sooner). */
+  private ackTimer: NodeJS.Timeout | null = null;
+
+  private wakeAfterAckWait(): void {
+    if (this.ackTimer) return;
+    this.ackTimer = setTimeout(() => {
+      this.ackTimer = null;
+      this.scheduleFlush();
+    }, ACK_WAIT_MS);
+    this.ackTimer.unref();
+  }
+
   private flush(): void {
     if (this.closed || this.writing) return;
     const frames: string[] = [];
+    const now = Date.now();
+    let held: Set<string> | null = null;
     for (const [sessionId, sub] of this.subs) {
+      if ((sub.batches.length || sub.patches.length) && this.waitsForAck(sub, now)) {
+        (held ??= new Set()).add(sessionId);
+        continue;
+      }
       if (sub.batches.length) {
         const batches = sub.batches;
         sub.batches = [];
         sub.queued = 0;
         sub.cursor = lastSeqOf(batches[batches.length - 1]);
-        // Frames of about PAGE events: the page parses each in one task.
+        sub.sentAt = now;
+        // Frames of at most about LIVE_FRAME events: the page parses each in one task.
         let from = 0;
         let count = 0;
         for (let i = 0; i < batches.length; i++) {
           count += sizeOf(batches[i]);
-          if (count >= PAGE || i === batches.length - 1) {
+          if (count >= LIVE_FRAME || i === batches.length - 1 || count + sizeOf(batches[i + 1]) > LIVE_FRAME) {
             frames.push(rowsFrame(sessionId, from === 0 && i === batches.length - 1 ? batches : batches.slice(from, i + 1)));
             from = i + 1;
             count = 0;
@@ -249,8 +292,12 @@ class BridgeClient {
         sub.patches = [];
       }
     }
-    for (const summary of this.summaries.values()) frames.push(JSON.stringify({ type: 'session', summary } satisfies ServerMessage));
-    this.summaries.clear();
+    for (const [id, summary] of this.summaries) {
+      if (held?.has(id)) continue;
+      frames.push(JSON.stringify({ type: 'session', summary } satisfies ServerMessage));
+      this.summaries.delete(id);
+    }
+    if (held) this.wakeAfterAckWait();
     if (frames.length === 0) return;
     this.writing = true;
     for (let i = 0; i < frames.length - 1; i++) this.ws.send(frames[i]);
@@ -295,6 +342,7 @@ class BridgeClient {
   }
 
   dispose(): void {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackWaiters.clear();
     this.subs.clear();
     this.summaries.clear();

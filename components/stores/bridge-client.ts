@@ -34,6 +34,14 @@ export interface BridgeHandlers {
 
 /** A hidden tab gets no animation frames: its queue is applied this often instead. */
 const HIDDEN_FLUSH_MS = 250;
+/**
+ * While messages keep coming, an apply (the store update, React's render, the timeline's layout)
+ * waits at least this many times what the last one cost, measured from its start: the page then
+ * spends at most a third of its time rendering a flood and the rest taking it in (issue 11: it
+ * rendered every frame, each render's cost paid per frame, not per entry). Never past
+ * HIDDEN_FLUSH_MS; a quiet session still shows each message in the next frame.
+ */
+const APPLY_SHARE = 3;
 const BACKOFF_MIN = 250;
 const BACKOFF_MAX = 5000;
 
@@ -71,6 +79,8 @@ export class BridgeClient {
   private readonly subscribed = new Set<string>();
   private queue: BridgeOp[] = [];
   private frameAsked: number | null = null;
+  /** performance.now() before which the next apply waits (APPLY_SHARE). */
+  private notBefore = 0;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private backoff = BACKOFF_MIN;
@@ -214,9 +224,16 @@ export class BridgeClient {
   private enqueue(op: BridgeOp): void {
     this.queue.push(op);
     if (this.frameAsked !== null) return;
-    // Once per animation frame, whatever arrived since; a hidden tab (no frames) on a timer.
-    this.frameAsked = requestAnimationFrame(() => this.flush());
+    // At most once per animation frame, whatever arrived since; a hidden tab (no frames) on a timer.
+    this.askFrame();
     this.flushTimer = setTimeout(() => this.flush(), HIDDEN_FLUSH_MS);
+  }
+
+  private askFrame(): void {
+    this.frameAsked = requestAnimationFrame(() => {
+      if (performance.now() < this.notBefore) this.askFrame();
+      else this.flush();
+    });
   }
 
   private cancelFlush(): void {
@@ -231,6 +248,12 @@ export class BridgeClient {
     if (this.queue.length === 0) return;
     const ops = this.queue;
     this.queue = [];
+    const t0 = performance.now();
     this.handlers.onOps(ops);
+    // React renders a store update in a microtask queued during onOps: this one runs after it (and its layout effects).
+    queueMicrotask(() => {
+      const now = performance.now();
+      this.notBefore = t0 + Math.min(HIDDEN_FLUSH_MS, (now - t0) * APPLY_SHARE);
+    });
   }
 }

@@ -172,7 +172,8 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
             {events.length === 0 ? emptyHint : `No entries match the filter (${hidden.toLocaleString()} hidden).`}
           </div>
         ) : (
-          <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative' }}>
+          // Contained (its height is set, its rows are too): a flood's growing list lays out nothing outside it.
+          <div role="rowgroup" style={{ height: count * ROW_HEIGHT, position: 'relative', contain: 'strict' }}>
             {slots.map((pos) => {
               const ev = events[indexes[pos]];
               if (!ev) return null;

@@ -108,7 +108,8 @@ export const TimelineRow = memo(function TimelineRow({ ev, lookup, selected, pai
       data-paired={paired || undefined}
       onMouseDown={(e) => { if (e.button === 0) onSelect(ev.seq); }}
       className={`absolute inset-x-0 grid cursor-default items-center border-b border-line/50 font-mono text-[12px] ${bg} ${secondary ? 'opacity-70' : ''}`}
-      style={{ top, height: ROW_HEIGHT, gridTemplateColumns: template }}
+      // Contained: a row's size never depends on its text, so re-filling it lays out only itself.
+      style={{ top, height: ROW_HEIGHT, gridTemplateColumns: template, contain: 'strict' }}
     >
       {columns.map((id) => <Fragment key={id}>{CELLS[id](ctx)}</Fragment>)}
     </div>
