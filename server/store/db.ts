@@ -224,14 +224,6 @@ const MIGRATIONS: string[] = [
   CREATE TRIGGER events_gone AFTER DELETE ON sessions
   BEGIN DELETE FROM events WHERE session_key = old.key; END;
   `,
-  // 12: each row's extras as JSON text (server/store/event-extras.ts), written with the row, so a
-  // rows page reads a column instead of parsing every body (issue 11). Rows recorded before have
-  // none stored: their sessions say so (extras_stored = 0) and their pages read the bodies as before.
-  `
-  ALTER TABLE events ADD COLUMN extras TEXT;
-  ALTER TABLE sessions ADD COLUMN extras_stored INTEGER NOT NULL DEFAULT 1;
-  UPDATE sessions SET extras_stored = 0;
-  `,
 ];
 
 /** The schema's SQL, version by version (tests build an older data directory from it). */

@@ -14,7 +14,6 @@
  */
 import { markSpecRefs, restoreSpecRefs, SPEC_BY_RULE } from '../../lib/jsonrpc/rules/spec-ref';
 import type { TrafficEvent } from '../../lib/session/types';
-import { eventExtras } from './event-extras';
 
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
@@ -24,19 +23,12 @@ export { SPEC_BY_RULE };
 /** One home for the marking (the bridge marks its batches the same way). */
 const reference = markSpecRefs;
 
-/** Where eventBody leaves the event's extras (event-extras.ts) when asked: one reused holder, no object per event. */
-export interface ExtrasOut {
-  extras: string | null;
-}
-
-/** `out`: also the row's extras, made while the spec sentences are marked as the body has them. */
-export function eventBody(ev: TrafficEvent, out?: ExtrasOut): string {
+export function eventBody(ev: TrafficEvent): string {
   const raw = ev.raw;
   const b64 = ev.rawBase64;
   const blankRaw = typeof raw === 'string' && raw !== '' && isWellFormed(raw);
   let marked = reference(ev.findings);
   if (ev.items) for (const it of ev.items) marked += reference(it.findings);
-  if (out) out.extras = eventExtras(ev);
   if (!blankRaw && b64 === undefined && marked === 0) return JSON.stringify(ev);
   if (blankRaw) ev.raw = '';
   if (b64 !== undefined) ev.rawBase64 = '';

@@ -8,7 +8,7 @@
  * refuses it, so a bad batch is refused whole, as before.
  */
 import type { TrafficEvent } from '../../lib/session/types';
-import { eventBody, type ExtrasOut } from './event-json';
+import { eventBody } from './event-json';
 import { StoreError } from './errors';
 
 /**
@@ -32,15 +32,10 @@ export type EventRow = [
   rawBase64: string | null,
   body: string,
   errors: number,
-  /** What the row has beyond its columns, as JSON text (event-extras.ts; a column since migration 12). */
-  extras: string | null,
 ];
 
-/** Slots of a row: the INSERT takes all but `errors`. */
-export const ROW_SLOTS = 17;
-
 /** Where the row keeps the values the tally and the loss accounting read. */
-export const ROW = { seq: 0, t: 1, time: 2, dir: 3, kind: 4, state: 7, findings: 11, raw: 12, rawBase64: 13, body: 14, errors: 15, extras: 16 } as const;
+export const ROW = { seq: 0, t: 1, time: 2, dir: 3, kind: 4, state: 7, findings: 11, raw: 12, rawBase64: 13, body: 14, errors: 15 } as const;
 
 /** What one event adds to its session's counts. */
 export function errorsOf(ev: TrafficEvent): number {
@@ -62,7 +57,7 @@ export const errorCodeOf = (ev: TrafficEvent): number | null =>
   typeof ev.error?.code === 'number' ? ev.error.code : null;
 
 export function rowOf(ev: TrafficEvent): EventRow {
-  return rowInto(ev, new Array(ROW_SLOTS) as EventRow);
+  return rowInto(ev, new Array(16) as EventRow);
 }
 
 /**
@@ -70,8 +65,6 @@ export function rowOf(ev: TrafficEvent): EventRow {
  * the recorder's worker packs each row as it is made (row-batch.ts) and reuses one `r` for a
  * whole batch: 100k short-lived arrays were a good part of the conversation thread's garbage.
  */
-const extrasOut: ExtrasOut = { extras: null };
-
 export function rowInto(ev: TrafficEvent, r: EventRow): EventRow {
   r[0] = ev.seq;
   r[1] = ev.t;
@@ -87,9 +80,8 @@ export function rowInto(ev: TrafficEvent, r: EventRow): EventRow {
   r[11] = Array.isArray(ev.findings) ? findingsOf(ev) : -1;
   r[12] = ev.raw;
   r[13] = ev.rawBase64 ?? null;
-  r[14] = eventBody(ev, extrasOut);
+  r[14] = eventBody(ev);
   r[15] = errorsOf(ev);
-  r[16] = extrasOut.extras;
   return r;
 }
 
@@ -98,12 +90,11 @@ const badRow = (i: number, what: string) => new StoreError('invalid', `events[${
 
 /** Cheap shape checks: the recorder is trusted code, but a bad row must not reach the file. */
 export function checkRow(r: EventRow, i: number): void {
-  if (!Array.isArray(r) || r.length !== ROW_SLOTS) throw badRow(i, 'not an event row');
+  if (!Array.isArray(r) || r.length !== 16) throw badRow(i, 'not an event row');
   if (!Number.isSafeInteger(r[ROW.seq]) || r[ROW.seq] < 0) throw badRow(i, 'seq must be a non-negative integer');
   if (!Number.isFinite(r[ROW.t]) || !Number.isFinite(r[ROW.time])) throw badRow(i, 't and time must be numbers');
   if (typeof r[ROW.raw] !== 'string') throw badRow(i, 'raw must be text');
   if (r[ROW.rawBase64] !== null && typeof r[ROW.rawBase64] !== 'string') throw badRow(i, 'rawBase64 must be text');
   if (typeof r[ROW.dir] !== 'string' || typeof r[ROW.kind] !== 'string') throw badRow(i, 'dir and kind must be text');
   if (r[ROW.findings] < 0) throw badRow(i, 'findings must be a list');
-  if (r[ROW.extras] !== null && typeof r[ROW.extras] !== 'string') throw badRow(i, 'extras must be text');
 }

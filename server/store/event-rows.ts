@@ -6,12 +6,10 @@
  * into JSON text, so no value of the page becomes a JavaScript value here: the answer is those
  * texts joined. No wire text is read.
  *
- * A row's other members (an error, findings, a note, HTTP facts …) are its stored `extras`
- * (migration 12, server/store/event-extras.ts; null for most rows), read as one more column with no
- * call into JavaScript per row. Sessions recorded before migration 12 have them only in the body:
- * for those, a regular expression over the body text finds the rows that might have some, and only
- * those are parsed (a JavaScript function per row in the SELECT, ~45 % of a page's CPU). Either
- * way, rows with the same extras share one entry of the page's extras table.
+ * A row's other members (an error, findings, a note, HTTP facts …) are in the stored body. Most
+ * bodies have none: a regular expression over the body text finds the ones that might (a member
+ * name as a key, or a non-empty findings list), and only those are parsed; the rest cost one
+ * string. Rows with the same extras share one entry of the page's extras table.
  */
 import { COLUMNS, EXTRA_MEMBERS, ROW_PLACE, type ColumnMember } from '../../lib/timeline/row-columns';
 import { MAX_ROWS_PER_PAGE } from '../../lib/timeline/row-page';
@@ -83,37 +81,10 @@ class ExtrasTable {
 }
 
 type Aggregated = { n: number; last: number | null; x: string } & Record<ColumnMember, string>;
-type Statements = { stored: Statement<[string, number, number], Aggregated>; parsed: Statement<[string, number, number], Aggregated> };
-
-/**
- * The page's `x` and `X` from each row's stored extras text (`x` as SQLite's JSON array of those
- * texts): rows with the same text share one entry, which goes into `X` as it is (it is JSON).
- */
-function sharedExtras(x: string): { x: string; X: string } {
-  const texts = JSON.parse(x) as (string | null)[];
-  const index = new Map<string, number>();
-  const table: string[] = [];
-  const at = new Array<number | 'null'>(texts.length);
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i];
-    if (t === null) {
-      at[i] = 'null';
-      continue;
-    }
-    let k = index.get(t);
-    if (k === undefined) {
-      k = table.length;
-      index.set(t, k);
-      table.push(t);
-    }
-    at[i] = k;
-  }
-  return { x: `[${at.join(',')}]`, X: table.join(',') };
-}
 
 export class EventRowsRepo {
-  private stmts: Statements | null = null;
-  private sessionStmt: Statement<[string], { last_seq: number; extras_stored: number }> | null = null;
+  private stmt: Statement<[string, number, number], Aggregated> | null = null;
+  private lastSeqStmt: Statement<[string], { last_seq: number }> | null = null;
   private table: ExtrasTable | null = null;
 
   constructor(private readonly db: Db) {}
@@ -124,37 +95,24 @@ export class EventRowsRepo {
    */
   pageText(sessionId: string, sinceSeq: number, limit: number): string {
     const n = Math.max(1, Math.min(MAX_ROWS_PER_PAGE, Math.floor(limit)));
-    const { stmts, sessionStmt } = this.prepared();
-    const stored = sessionStmt.get(sessionId)?.extras_stored !== 0;
-    const since = Math.max(0, Math.floor(sinceSeq));
+    const { stmt, lastSeqStmt } = this.prepared();
+    const table = new ExtrasTable();
+    this.table = table;
     let a: Aggregated;
-    let x: string;
-    let X: string;
-    if (stored) {
-      a = stmts.stored.get(sessionId, since, n) as Aggregated;
-      ({ x, X } = sharedExtras(a.x));
-    } else {
-      // Recorded before migration 12: the extras come out of each body (the SQL function below).
-      const table = new ExtrasTable();
-      this.table = table;
-      try {
-        a = stmts.parsed.get(sessionId, since, n) as Aggregated;
-      } finally {
-        this.table = null;
-      }
-      x = a.x;
-      X = table.texts.join(',');
+    try {
+      a = stmt.get(sessionId, Math.max(0, Math.floor(sinceSeq)), n) as Aggregated;
+    } finally {
+      this.table = null;
     }
-    // Read after the page: a row the recorder's thread wrote meanwhile makes the page not the last.
-    const lastSeq = sessionStmt.get(sessionId)?.last_seq ?? 0;
+    const lastSeq = lastSeqStmt.get(sessionId)?.last_seq ?? 0;
     const done = a.n < n || (a.last ?? 0) >= lastSeq;
     let text = '{"s":[]';
     for (const c of COLUMNS) text += `,"${c}":${a[c]}`;
-    return `${text},"x":${x},"X":[${X}],"lastSeq":${lastSeq},"done":${done}}`;
+    return `${text},"x":${a.x},"X":[${table.texts.join(',')}],"lastSeq":${lastSeq},"done":${done}}`;
   }
 
   private prepared() {
-    if (!this.stmts || !this.sessionStmt) {
+    if (!this.stmt || !this.lastSeqStmt) {
       // Registered on first use: the recorder's own connection never reads rows.
       this.db.function('rpcscope_row_extras', { deterministic: false }, (body: unknown) =>
         typeof body === 'string' && this.table ? this.table.of(body) : null);
@@ -162,16 +120,13 @@ export class EventRowsRepo {
       // ORDER BY inside each aggregate would sort every column again (3× the CPU). The page
       // checks the seqs are increasing (lib/timeline/row-page.ts rowPageProblem).
       const columns = COLUMNS.map((c) => `json_group_array(${COLUMN_SQL[c]}) AS ${c}`).join(', ');
-      const page = (extras: string) => this.db.prepare<[string, number, number], Aggregated>(
-        `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(${extras}) AS x
-         FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body, e.extras
+      this.stmt = this.db.prepare<[string, number, number], Aggregated>(
+        `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(rpcscope_row_extras(body)) AS x
+         FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
                FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
       );
-      this.stmts = { stored: page('extras'), parsed: page('rpcscope_row_extras(body)') };
-      this.sessionStmt = this.db.prepare<[string], { last_seq: number; extras_stored: number }>(
-        'SELECT last_seq, extras_stored FROM sessions WHERE id = ?',
-      );
+      this.lastSeqStmt = this.db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM sessions WHERE id = ?');
     }
-    return { stmts: this.stmts, sessionStmt: this.sessionStmt };
+    return { stmt: this.stmt, lastSeqStmt: this.lastSeqStmt };
   }
 }

@@ -17,7 +17,6 @@ import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
 import { restoreSpecs } from './event-json';
-import { eventExtras } from './event-extras';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
 import { EVENTS_FROM, EventSettle, STATE_SQL } from './event-settle';
 import { StoreError } from './errors';
@@ -45,9 +44,9 @@ export interface PatchResult {
 }
 
 const MAX_LIST = 100_000;
-/** Rows per multi-row INSERT (17 values each: SQLite allows 32766 per statement). */
+/** Rows per multi-row INSERT (16 values each: SQLite allows 32766 per statement). */
 const INSERT_ROWS = 64;
-const INSERT_COLUMNS = 17;
+const INSERT_COLUMNS = 16;
 
 /** Rows of a batch; an event that is not one is refused like a bad row (the whole batch with it). */
 function rowsOf(events: readonly TrafficEvent[]): EventRow[] {
@@ -113,7 +112,7 @@ export class EventsRepo {
     const insertOf = (rows: number) =>
       db.prepare(
         `INSERT INTO events (session_key, seq, t, time, dir, kind, id_text, method, state, pair, latency_ms,
-           error_code, findings_count, raw, raw_base64, body, extras)
+           error_code, findings_count, raw, raw_base64, body)
          VALUES ${new Array(rows).fill(`(${new Array(INSERT_COLUMNS).fill('?').join(', ')})`).join(', ')}`,
       );
     const insertOne = insertOf(1);
@@ -128,7 +127,6 @@ export class EventsRepo {
       let a = held * INSERT_COLUMNS;
       args[a++] = sessionKey;
       for (let c = 0; c < 15; c++) args[a++] = r[c];
-      args[a] = r[ROW.extras];
       heldSeqs[held++] = r[ROW.seq];
     };
     const insertRow = (from: number) => {
@@ -195,7 +193,7 @@ export class EventsRepo {
     );
     const settle = new EventSettle(db);
     const update = db.prepare(
-      `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?, extras = ?
+      `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
        WHERE session_key = ? AND seq = ?`,
     );
     // Only the column: rewriting 25k bodies with json_set was most of a flood's close (reads overlay it).
@@ -265,7 +263,7 @@ export class EventsRepo {
         // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
         update.run(
           JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
-          eventExtras(ev), key, p.seq,
+          key, p.seq,
         );
         result.applied++;
       }

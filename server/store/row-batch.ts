@@ -8,10 +8,10 @@
  * one at a time into one reused row (`RowReader`): no array per entry on either thread.
  */
 import type { TrafficEvent } from '../../lib/session/types';
-import { ROW_SLOTS, rowInto, type EventRow } from './event-row';
+import { rowInto, type EventRow } from './event-row';
 
 /** Which row slots hold text (null allowed) and which hold numbers (null as NaN). */
-const TEXT = [3, 4, 5, 6, 7, 12, 13, 14, 16] as const;
+const TEXT = [3, 4, 5, 6, 7, 12, 13, 14] as const;
 const NUMS = [0, 1, 2, 8, 9, 10, 11, 15] as const;
 const NO_TEXT = -1;
 
@@ -67,14 +67,14 @@ export function packRows(rows: readonly EventRow[]): PackedRows {
 /** The rows of `events`, made and packed in one pass (what rowOf and packRows would give). */
 export function packEvents(events: readonly TrafficEvent[]): PackedRows {
   const p = new Packer(events.length);
-  const scratch = new Array(ROW_SLOTS) as EventRow;
+  const scratch = new Array(16) as EventRow;
   for (const ev of events) p.add(rowInto(ev, scratch));
   return p.done();
 }
 
 /** Reads a packed batch's rows in order; `next` returns the same array each time, refilled. */
 export class RowReader {
-  private readonly row = new Array(ROW_SLOTS) as unknown[];
+  private readonly row = new Array(16) as unknown[];
   private at = 0;
   private l = 0;
   private n = 0;

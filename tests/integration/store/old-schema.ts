@@ -1,28 +1,10 @@
 /**
  * Takes a data directory's database back to what an older rpcscope wrote, so tests can open it
- * with this one: schema 11 (no stored extras: before migration 12), or schema 10, events keyed by
- * the session's text id (before migration 11).
+ * with this one: schema 10, events keyed by the session's text id (before migration 11).
  */
 import Database from 'better-sqlite3';
 
-/** Schema 11: rows without a stored extras column (before migration 12); their bodies hold them. */
-export function backToBodyExtras(file: string): void {
-  const db = new Database(file);
-  try {
-    db.exec(`
-      BEGIN;
-      ALTER TABLE events DROP COLUMN extras;
-      ALTER TABLE sessions DROP COLUMN extras_stored;
-      DELETE FROM schema_migrations WHERE version = 12;
-      COMMIT;
-    `);
-  } finally {
-    db.close();
-  }
-}
-
 export function backToTextSessionKeys(file: string): void {
-  backToBodyExtras(file);
   const db = new Database(file);
   try {
     db.exec(`

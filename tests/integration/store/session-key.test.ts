@@ -51,8 +51,7 @@ function reads(store: Store, id: string) {
     one: store.events.getEvent(id, 7),
     count: store.events.countEvents(id),
     exported: store.exportSessionFile(id).events,
-    // Parsed: a page read from the bodies (before migration 12) writes its extras indexes as 0.0.
-    rows: JSON.parse(store.eventRows.pageText(id, 0, 100_000)) as unknown,
+    rows: store.eventRows.pageText(id, 0, 100_000),
     texts: [...store.eventTexts.iterate(id, 0)],
   };
 }
