@@ -22,7 +22,6 @@ import type { EventPatch, SessionRecording, SessionSummary, TrafficEvent } from 
 import type { Store } from '../store';
 import { rowOf } from '../store/event-row';
 import { packEvents } from '../store/row-batch';
-import { startBatchThread } from './batch-thread';
 import { CommitQueue } from './commit-queue';
 import { RecorderReads } from './recorder-reads';
 import { backlogKib, PROGRESS_SLOTS, Progress, type RecorderInit, type RecorderOp, type RecorderReply } from './recorder-ops';
@@ -81,9 +80,7 @@ export class WorkerRecorder extends RecorderReads {
     // The worker's connection checkpoints; this one must never (a checkpoint copies and syncs the WAL).
     store.setAutoCheckpoint(0);
     const init: RecorderInit = { dir: store.dir, maxBytes: opts.maxBytes, retryMaxMs: opts.retryMaxMs, progress: shared, replies: port2 };
-    // A batch thread: it never pre-empts this one when a commit wakes it (batch-thread.ts).
-    const script = workerScript('recorder-worker', import.meta.url);
-    this.worker = startBatchThread(() => new Worker(script, { workerData: init, transferList: [port2], stdout: false, stderr: false }));
+    this.worker = new Worker(workerScript('recorder-worker', import.meta.url), { workerData: init, transferList: [port2], stdout: false, stderr: false });
     this.worker.on('error', (err) => this.recordHere(err.message));
     this.worker.unref();
     port1.on('message', (r: RecorderReply) => this.onReply(r));
