@@ -16,50 +16,8 @@ import type { SessionManager } from './session/manager';
 import { DEFAULT_HEARTBEAT, Heartbeat, type HeartbeatOptions } from './bridge-heartbeat';
 import { after, frameBatch, lastSeqOf, patchesFrame, rowsFrame, sizeOf, type FrameBatch } from './bridge-frames';
 import { LiveRing, type RingEvents, type RingPatches } from './bridge-ring';
+import { ACK_WAIT_MS, HIGH_WATER, LIVE_FRAME, MAX_CLIENT_MESSAGE, MAX_QUEUED_EVENTS, PAGE, REPLAY_WINDOW, unapplied, type Subscription } from './bridge-flow';
 
-const PAGE = 2000;
-/** Above this many bytes queued in the socket, wait before sending more. */
-const HIGH_WATER = 4 * 1024 * 1024;
-/**
- * A subscriber this far behind stops queueing in memory and catches up from the recorder: entries
- * queued here plus, for a page that acknowledges (`ack`), those sent but not yet applied — with
- * rows of ~50 bytes a stalled tab would otherwise park a million entries in the kernel's socket
- * buffers before anything queued here.
- */
-const MAX_QUEUED_EVENTS = 20_000;
-/** Catching up from the recorder waits while a page that acknowledges has this many entries unapplied. */
-const REPLAY_WINDOW = 10_000;
-const MAX_CLIENT_MESSAGE = 32 * 1024 * 1024;
-/**
- * A live frame carries at most this many entries: the page reads one frame in one task (~2 µs an
- * entry), so a catch-up never blocks it for long.
- */
-const LIVE_FRAME = 4096;
-/**
- * A page that acknowledges gets a session's next live frame once it acknowledged the last one
- * (or after this long, in case an ack never comes): what the session hands on meanwhile — every
- * FLUSH_EVENTS events in a flood (server/session/outbox.ts) — joins that next frame, so the page
- * takes one frame per turn of its own intake instead of many small ones (issue 11: a frame per
- * hand-on cost the page ~15 µs an entry).
- */
-const ACK_WAIT_MS = 250;
-
-interface Subscription {
-  mode: 'replay' | 'live';
-  /** Highest seq delivered (or being delivered) to this client. */
-  cursor: number;
-  batches: FrameBatch[];
-  queued: number;
-  patches: string[];
-  /** Fell behind the live feed and is catching up from the recorder (the page is told how far). */
-  lagging: boolean;
-  /** The last seq the page said it applied; -1 for a client that does not acknowledge (no flow control). */
-  acked: number;
-  /** When the last live rows frame went out (Date.now()), for ACK_WAIT_MS. */
-  sentAt: number;
-}
-
-const unapplied = (sub: Subscription): number => (sub.acked < 0 ? 0 : Math.max(0, sub.cursor - sub.acked));
 
 class BridgeClient {
   private readonly subs = new Map<string, Subscription>();
