@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default on two cores is one file at a time (cores - 1); most integration files wait on
+    // child processes and sockets, so two at a time nearly halves the suite (CI's budget is 25 min).
+    maxWorkers: 2,
   },
 });
