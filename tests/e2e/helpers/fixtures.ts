@@ -23,7 +23,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { app: RunningApp }
   ],
   consoleErrors: async ({ page }, provide) => {
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    // A failed request's message names no URL: its location does, so a failure says which call it was.
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return;
+      const url = m.location().url;
+      errors.push(url && m.text().startsWith('Failed to load resource') ? `${m.text()}: ${url}` : m.text());
+    });
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     await provide(errors);
     expect(errors, 'console errors during the test').toEqual([]);
