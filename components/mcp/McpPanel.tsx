@@ -40,18 +40,26 @@ function declared(sessionId: string, replySeq: number | null): McpListKind[] {
   return caps ? MCP_LIST_KINDS.filter((k) => MCP_LISTS[k].capability in caps) : ['tools'];
 }
 
-/** Reloads loaded lists when the server says they changed (new events only, each seen once). */
+/**
+ * How far each session's entries were read for list_changed, kept per session and not per mounted
+ * component: when a session ends, the composer's panes give way to the panel above the timeline,
+ * and a fresh count would read the old notifications again and reload lists the ended session
+ * cannot answer.
+ */
+const listChangedRead = new Map<string, number>();
+
+/** Reloads loaded lists when the server says they changed (new events only, each seen once; a live session only). */
 function useListChanged(sessionId: string) {
   const view = useSessions((s) => s.sessions[sessionId]);
-  const scanned = useRef(0);
   useEffect(() => {
     if (!view) return;
     const kinds = new Set<McpListKind>();
-    for (let i = scanned.current; i < view.events.length; i++) {
+    for (let i = listChangedRead.get(sessionId) ?? 0; i < view.events.length; i++) {
       const e = view.events[i];
       if (e.dir === 'in' && e.kind === 'notification' && e.method) listsChangedBy(e.method).forEach((k) => kinds.add(k));
     }
-    scanned.current = view.events.length;
+    listChangedRead.set(sessionId, view.events.length);
+    if (view.summary.status !== 'open') return;
     const lists = listsOf(useMcp.getState(), sessionId);
     for (const k of kinds) if (lists[k].state !== 'idle') void useMcp.getState().load(sessionId, k);
   }, [view, view?.version, sessionId]);

@@ -100,5 +100,16 @@ test.describe('the MCP panes in a tap session', () => {
     // The client never saw the answers to the injected tools/list and tools/call.
     expect(seen.filter((m) => !('method' in m) && String((m as { id?: unknown }).id).startsWith('rpcscope-inject-'))).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('mcp-panes-tap-1440.png') });
+
+    // The client goes: the session ends and its panes move above the timeline with the tools they
+    // listed, asking the ended session nothing (the old list_changed notifications are not news).
+    const sendsAfterEnd: string[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/send')) sendsAfterEnd.push(r.postData() ?? ''); });
+    await client.close();
+    client = undefined;
+    await expect(page.getByRole('button', { name: /^mcp tap e2e, closed/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('mcp-panel').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(sendsAfterEnd).toEqual([]);
   });
 });
