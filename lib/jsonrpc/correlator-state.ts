@@ -12,6 +12,8 @@ export interface BatchRecord {
   items: BatchItem[];
   /** The entries that expect an answer (requests and invalid entries). */
   entries: Entry[];
+  /** How many of `entries` still wait (are in the correlator's live set). */
+  waiting: number;
   firstReply?: number;
 }
 
@@ -75,6 +77,12 @@ export class Space {
 
   /** The oldest unanswered entry by id key; more under the same key follow its `nextSame` chain. */
   readonly byKey = new Map<string, Entry>();
+  /**
+   * The unanswered entries by their message's seq: the entry, or a batch's record while any of its
+   * entries waits. Kept in step with `live` by add/remove/clearPending, so an HTTP reply finds its
+   * POST's requests without walking everything that waits (quadratic in a long session).
+   */
+  private readonly bySeq = new Map<number, Entry | BatchRecord>();
   /** Entries a null-id error may answer, oldest first; answered ones are skipped lazily. */
   nullOk: Entry[] = [];
   /** How many the last cut of `nullOk` kept. */
@@ -109,6 +117,9 @@ export class Space {
   /** `head`: what firstByKey(e.key) returned just before (the caller looked it up already). */
   add(e: Entry, head: Entry | undefined): void {
     this.live.add(e);
+    const b = e.batch;
+    if (b === undefined) this.bySeq.set(e.seq, e);
+    else if (b.waiting++ === 0) this.bySeq.set(e.seq, b);
     if (e.key !== undefined) {
       if (head === undefined) this.byKey.set(e.key, e);
       else {
@@ -121,7 +132,11 @@ export class Space {
 
   /** Removes an entry from the waiting lists (answered, gone). */
   remove(e: Entry): void {
-    this.live.delete(e);
+    if (this.live.delete(e)) {
+      const b = e.batch;
+      if (b === undefined) this.bySeq.delete(e.seq);
+      else if (--b.waiting === 0) this.bySeq.delete(e.seq);
+    }
     if (e.key !== undefined) {
       const head = this.byKey.get(e.key);
       if (head === e) {
@@ -148,6 +163,13 @@ export class Space {
       this.nullOk = this.nullOk.filter(live);
       this.nullOkKept = this.nullOk.length;
     }
+  }
+
+  /** The unanswered entries of the message `seq` (a batch has several), oldest first; a fresh list. */
+  entriesOf(seq: number): Entry[] {
+    const v = this.bySeq.get(seq);
+    if (v === undefined) return [];
+    return 'entries' in v ? v.entries.filter(live) : [v];
   }
 
   /** The oldest entry waiting under this key. */
@@ -205,6 +227,8 @@ export class Space {
 
   clearPending(): void {
     this.byKey.clear();
+    for (const v of this.bySeq.values()) if ('entries' in v) v.waiting = 0;
+    this.bySeq.clear();
     this.nullOk = [];
     this.nullOkKept = 0;
     this.openBatches.clear();

@@ -142,8 +142,9 @@ export class Correlator {
   /** The user gave up on the request `seq` (all entries, for a batch). A later answer still pairs. */
   cancel(seq: number): EventPatch[] {
     const out = new Outcome();
-    for (const e of this.live) {
-      if (e.seq !== seq || e.cancelled) continue;
+    // A seq is one message's, sent one way: at most one side has entries under it.
+    for (const e of [...this.spaces.out.entriesOf(seq), ...this.spaces.in.entriesOf(seq)]) {
+      if (e.cancelled) continue;
       e.cancelled = true;
       this.setState(e, 'cancelled', out);
     }
@@ -248,7 +249,7 @@ export class Correlator {
 
     if (answers.length < list.length) {
       const space = this.spaces[msg.dir as 'in' | 'out'];
-      const record: BatchRecord = { seq: msg.seq, t: msg.t, items, entries: [] };
+      const record: BatchRecord = { seq: msg.seq, t: msg.t, items, entries: [], waiting: 0 };
       for (const it of list) {
         if (it.role === 'response' || it.role === 'error') continue;
         if (it.kind === 'notification') continue;
@@ -335,9 +336,7 @@ export class Correlator {
 
   /** The unanswered entries of the message `seq` (a batch has several), oldest first. */
   private entriesOf(seq: number, dir: Direction): Entry[] {
-    const list: Entry[] = [];
-    for (const e of this.live) if (e.dir === dir && (e.seq === seq || e.batch?.seq === seq)) list.push(e);
-    return list;
+    return dir === 'in' || dir === 'out' ? this.spaces[dir].entriesOf(seq) : [];
   }
 
   private setState(e: Entry, state: 'timed-out' | 'target-exited' | 'cancelled', out: Outcome): void {

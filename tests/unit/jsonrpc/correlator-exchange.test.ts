@@ -59,3 +59,93 @@ describe('HTTP answers belong to the POST they came back on', () => {
     expect(conv.ev(err)).toMatchObject({ pair: bad, state: 'answered' });
   });
 });
+
+describe('an HTTP session with thousands of requests still waiting', () => {
+  /** Requests the target sent on its event stream that nobody answers: they wait for good. */
+  const waitingFromTarget = (conv: Conversation, n: number, t: number) => {
+    for (let i = 0; i < n; i++) conv.in(t, rpc({ method: 'sampling/createMessage', id: `srv-${t}-${i}` }));
+  };
+  const batchOf = (...entries: Record<string, unknown>[]) => JSON.stringify(entries.map((e) => ({ jsonrpc: '2.0', ...e })));
+
+  it("pairs each new POST's reply with its own requests", () => {
+    const conv = new Conversation({ timeoutMs: 0 });
+    waitingFromTarget(conv, 5000, 0);
+    // A batch whose reply misses an entry: that entry keeps waiting after its POST ends.
+    const batch = conv.out(1, batchOf({ method: 'a', id: 1 }, { method: 'b', id: 2 }, { method: 'note' }));
+    const partial = conv.onPost(batch, 2, batchOf({ result: 'a', id: 1 }));
+    expect(conv.endPost(batch, partial)).toEqual([]);
+    expect(conv.ev(batch).items?.map((it) => [it.state, it.pair])).toEqual([['answered', partial], ['pending', undefined], [undefined, undefined]]);
+
+    // A null-id error on a POST goes to that POST's request, not to any of the thousands waiting.
+    const single = conv.out(3, rpc({ method: 'echo', id: 'e' }));
+    const err = conv.onPost(single, 4, rpc({ error: { code: -32603, message: 'Internal error' }, id: null }));
+    expect(conv.ev(err)).toMatchObject({ pair: single, state: 'answered', latencyMs: 1 });
+
+    // A notification's POST answered by an empty 202 settles nothing.
+    const note = conv.out(5, rpc({ method: 'notifications/progress' }));
+    expect(conv.endPost(note, conv.send('meta', 5, ''))).toEqual([]);
+
+    // A batch POST that failed: every entry of it ends target-exited, the rest still waits.
+    const lost = conv.out(6, batchOf({ method: 'c', id: 3 }, { method: 'd', id: 4 }));
+    conv.endPost(lost, conv.send('meta', 7, ''), true);
+    expect(conv.ev(lost).items?.map((it) => it.state)).toEqual(['target-exited', 'target-exited']);
+
+    // The user cancels a batch: both its entries, and nothing else; a later reply on its POST still pairs.
+    const given = conv.out(8, batchOf({ method: 'e', id: 5 }, { method: 'f', id: 6 }));
+    conv.apply(conv.c.cancel(given));
+    expect(conv.ev(given).items?.map((it) => it.state)).toEqual(['cancelled', 'cancelled']);
+    expect(conv.ev(batch).items?.[1].state).toBe('pending');
+    const after = conv.onPost(given, 12, batchOf({ result: 'f', id: 6 }, { result: 'e', id: 5 }));
+    expect(conv.ev(after)).toMatchObject({ pair: given, state: 'answered', latencyMs: 4 });
+    expect(conv.ev(given).items?.map((it) => it.state)).toEqual(['answered', 'answered']);
+
+    // What waits: the target's 5000 and the batch's missing entry.
+    expect(conv.c.pending().filter((p) => p.dir === 'out')).toEqual([expect.objectContaining({ seq: batch, index: 1, id: 2, method: 'b' })]);
+    expect(conv.c.pending()).toHaveLength(5001);
+  });
+
+  it('past the memory cap, a forgotten request stays out of its POST: a late reply is an orphan and the POST\'s end settles nothing', () => {
+    const conv = new Conversation({ timeoutMs: 0, maxPending: 3000 });
+    const slow = conv.out(0, rpc({ method: 'slow', id: 'slow' }));
+    const slowBatch = conv.out(0, batchOf({ method: 'g', id: 7 }, { method: 'h', id: 8 }));
+    waitingFromTarget(conv, 3000, 1);
+    expect(conv.c.pending()).toHaveLength(3000);
+    const late = conv.onPost(slow, 2, rpc({ result: 'late', id: 'slow' }));
+    expect(conv.ev(late).state).toBe('orphan');
+    expect(conv.endPost(slow, late)).toEqual([]);
+    expect(conv.endPost(slowBatch, conv.send('meta', 3, ''), true)).toEqual([]);
+    expect(conv.ev(slow).pair).toBeUndefined();
+    // A new POST still pairs (the cap forgot the target's oldest for it while it waited).
+    const next = conv.out(4, rpc({ method: 'echo', id: 'slow' }));
+    expect(conv.ev(conv.onPost(next, 5, rpc({ result: 1, id: 'slow' })))).toMatchObject({ pair: next, state: 'answered' });
+    expect(conv.c.pending()).toHaveLength(2999);
+    expect(conv.c.pending()[0].id).toBe('srv-1-1');
+  });
+
+  it('costs each POST about the same with 20 000 requests waiting as with 200', () => {
+    /** CPU µs per POST (a request answered on it, then a notification's empty 202), the best of 3 runs of 2000. */
+    const perPost = (waiting: number): number => {
+      const conv = new Conversation({ timeoutMs: 0 });
+      waitingFromTarget(conv, waiting, 0);
+      const runs: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        const c0 = process.cpuUsage();
+        for (let i = r * 1000; i < (r + 1) * 1000; i++) {
+          const req = conv.out(1, rpc({ method: 'echo', id: i }));
+          conv.endPost(req, conv.onPost(req, 2, rpc({ result: i, id: i })));
+          const note = conv.out(3, rpc({ method: 'notifications/progress' }));
+          conv.endPost(note, conv.send('meta', 3, ''));
+        }
+        const c = process.cpuUsage(c0);
+        runs.push((c.user + c.system) / 2000);
+      }
+      expect(conv.c.pending()).toHaveLength(waiting);
+      return Math.min(...runs);
+    };
+    perPost(200); // warm-up
+    const few = perPost(200);
+    const many = perPost(20_000);
+    // Walking everything that waits made it 8–12× (each POST's reply and its end looked at all of them).
+    expect(many / few).toBeLessThan(3);
+  });
+});
