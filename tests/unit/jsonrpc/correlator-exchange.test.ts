@@ -149,3 +149,34 @@ describe('an HTTP session with thousands of requests still waiting', () => {
     expect(many / few).toBeLessThan(3);
   });
 });
+
+describe('a big batch answered on its POST', () => {
+  it('costs each entry about the same in a batch of 30 000 as in one of 1 000, and pairs every entry', () => {
+    /** CPU µs per entry of a batch of `k` requests and its whole reply on the POST, the best of 3. */
+    const perEntry = (k: number): number => {
+      const body = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', method: 'm', id: i })));
+      const reply = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', result: i, id: i })));
+      const runs: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        const conv = new Conversation({ timeoutMs: 0 });
+        const c0 = process.cpuUsage();
+        const batch = conv.out(0, body);
+        const answer = conv.onPost(batch, 1, reply);
+        conv.endPost(batch, answer);
+        const c = process.cpuUsage(c0);
+        runs.push((c.user + c.system) / k);
+        expect(conv.ev(answer)).toMatchObject({ pair: batch, state: 'answered' });
+        const items = conv.ev(batch).items ?? [];
+        expect(items.filter((it) => it.state === 'answered' && it.pair === answer)).toHaveLength(k);
+        expect(items[k - 1].pairIndex).toBe(k - 1);
+        expect(conv.c.pending()).toEqual([]);
+      }
+      return Math.min(...runs);
+    };
+    perEntry(1000); // warm-up
+    const few = perEntry(1000);
+    const many = perEntry(30_000);
+    // Each answer looked through the batch's entries (is any still waiting?): ~k² for a batch of k, 6–7× here.
+    expect(many / few).toBeLessThan(3);
+  });
+});
