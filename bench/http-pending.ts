@@ -8,6 +8,7 @@
  *   empty 202.
  * - "batches missing an answer": N POSTs of a two-entry batch whose reply answers the first entry
  *   only, so what waits grows by one a POST (N at the end).
+ * - "one batch of K answered on its POST": a single POST of K requests and its whole reply (CPU per entry).
  *
  * Per POST it prints CPU µs (user + system of this process), medians of `rounds`; a time per POST
  * that stays flat as P or N grows is linear. Then the batches case over real sockets: a LiveSession
@@ -66,6 +67,17 @@ const batchMissingOne = (p: MessagePipeline, i: number) => {
   post(p, i, body, JSON.stringify([{ jsonrpc: '2.0', result: 1, id: 'a' + i }]));
 };
 
+/** CPU µs per entry of one POST of a batch of `k` requests answered in full on it. */
+function perEntry(k: number): number {
+  const p = new MessagePipeline({ timeoutMs: 0 });
+  const body = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', method: 'm', id: i })));
+  const reply = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', result: i, id: i })));
+  const c0 = process.cpuUsage();
+  post(p, 0, body, reply);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / k;
+}
+
 /** A local server that answers a batch's first entry only (the others wait for good). */
 async function firstOnlyServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
@@ -123,6 +135,7 @@ export async function runHttpPending(n: number, rounds = 3): Promise<void> {
   // Warm-up of both paths, so the first case does not pay for the compiler.
   perPost(5000, waitingTarget(200), askOrNotify);
   perPost(5000, () => undefined, batchMissingOne);
+  perEntry(5000);
   const few = Math.round(n / 10);
   const cases: [string, number, () => number][] = [
     ["target's requests waiting: 0", n, () => perPost(n, waitingTarget(0), askOrNotify)],
@@ -130,6 +143,8 @@ export async function runHttpPending(n: number, rounds = 3): Promise<void> {
     [`target's requests waiting: ${n}`, n, () => perPost(n, waitingTarget(n), askOrNotify)],
     [`batches missing an answer: ${few} POSTs`, few, () => perPost(few, () => undefined, batchMissingOne)],
     [`batches missing an answer: ${n} POSTs`, n, () => perPost(n, () => undefined, batchMissingOne)],
+    [`one batch of ${few} answered on its POST (per entry)`, few, () => perEntry(few)],
+    [`one batch of ${n} answered on its POST (per entry)`, n, () => perEntry(n)],
   ];
   const rows = cases.map(([name, posts, run]) => {
     const xs: number[] = [];
@@ -137,7 +152,7 @@ export async function runHttpPending(n: number, rounds = 3): Promise<void> {
     const m = median(xs);
     return [name, `${m.toFixed(1)} µs`, `${((m * posts) / 1000).toFixed(0)} ms`, xs.map((x) => x.toFixed(1)).join(' / ')];
   });
-  console.log(table(['case', 'CPU per POST (median)', 'all POSTs', 'runs (µs per POST)'], rows));
+  console.log(table(['case', 'CPU per POST or entry (median)', 'all', 'runs (µs)'], rows));
 
   const { url, close } = await firstOnlyServer();
   try {
