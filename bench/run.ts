@@ -4,7 +4,8 @@
  * input, then the stdio pipeline end to end. Prints messages/s and ratios.
  *
  * Environment: BENCH_BUDGET_MS caps each reference run (default 10000); BENCH_QUICK=1 shrinks the
- * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain, HTTP and tap parts;
+ * input tenfold for a smoke run; BENCH_SKIP_E2E=1 skips the child-process, chain, HTTP (with requests
+ * waiting: http-pending.ts) and tap parts;
  * `--scale` (or BENCH_SCALE=1) adds 1M entries to the scale table (slow).
  */
 import './built'; // first: runs the benches bundled like the server build (bench/built.ts)
@@ -15,6 +16,7 @@ import { mb, median, rate, ratio, table } from './table';
 import { runChain } from './chain';
 import { runFlood } from './flood';
 import { runHttp } from './http';
+import { runHttpPending } from './http-pending';
 import { runRecorder } from './recorder';
 import { runScale } from './scale';
 import { runStdioE2e } from './stdio-e2e';
@@ -192,6 +194,9 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_E2E !== '1') {
     console.log('');
     await runHttp(QUICK ? 500 : 3000, 3);
+    console.log('');
+    // HTTP stays linear with requests waiting: the cost per POST at 20k waiting as at none.
+    await runHttpPending(QUICK ? 2000 : 20_000, 3);
     console.log('');
     await runTapBench(QUICK ? 10_000 : 100_000, QUICK ? 500 : 2000);
   }
