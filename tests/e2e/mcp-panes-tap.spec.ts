@@ -111,5 +111,6 @@ test.describe('the MCP panes in a tap session', () => {
     await expect(page.getByTestId('mcp-panel').getByRole('button', { name: 'echo', exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(sendsAfterEnd).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('mcp-panes-tap-ended-1440.png') });
   });
 });
