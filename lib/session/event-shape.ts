@@ -44,3 +44,10 @@ export function newEvent(seq: number, t: number, time: number, dir: Direction, r
     intercept: undefined,
   } satisfies Record<keyof TrafficEvent, unknown>;
 }
+
+/**
+ * Every member of an event, in newEvent's order (the order JSON shows them in). A reader that
+ * rebuilds an event member by member (the store's lean body, server/store/event-json.ts) follows
+ * it, so the event it gives back writes the same JSON text as the one the pipeline made.
+ */
+export const EVENT_MEMBERS: readonly (keyof TrafficEvent)[] = Object.keys(newEvent(0, 0, 0, 'in', '', 'noise', [])) as (keyof TrafficEvent)[];

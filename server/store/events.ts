@@ -5,30 +5,23 @@
  *
  * Layout: rows are keyed by (session key, seq), the session's integer `sessions.key` (migration 11);
  * reads join sessions (EVENTS_FROM) and name it by id. The columns the app filters on (dir, kind, method, state, pair …) are copied out of the
- * event; `raw` and `raw_base64` are kept verbatim in their own columns; `body` is the whole event
- * as JSON with `raw`/`rawBase64` blanked to "" in place, so a read puts them back at the same key
- * position. SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text
+ * event; `raw` and `raw_base64` are kept verbatim in their own columns; `body` is the rest of the
+ * event as JSON, without the members a column gives back exactly (event-json.ts: the lean body;
+ * rows recorded before hold the whole event with `raw`/`rawBase64` blanked, and read the same).
+ * SQLite stores TEXT as UTF-8, which cannot hold a lone UTF-16 surrogate: a raw text (or a method)
  * that is not well-formed therefore stays in `body` (JSON escapes it) and the column holds a
  * lossy copy for display. The body is made without copying the event (event-json.ts).
  * The `state` column is authoritative (state-only patches update only it; reads overlay it), but
  * for the requests a target's exit settled all at once: see event-settle.ts.
  */
-import { applyPatch, PATCH_FIELDS } from '../../lib/session/patch';
+import { applyPatch, PATCH_FIELDS, type PatchField } from '../../lib/session/patch';
 import type { EventPatch, TrafficEvent } from '../../lib/session/types';
 import type { Db } from './db';
-import { restoreSpecs } from './event-json';
+import { eventBody, STORED_SQL, storedEvent, type ColumnMember, type StoredRow } from './event-json';
 import { checkRow, errorCodeOf, errorsOf, findingsOf, ROW, rowOf, type EventRow } from './event-row';
-import { EVENTS_FROM, EventSettle, STATE_SQL } from './event-settle';
+import { EVENTS_FROM, EventSettle } from './event-settle';
 import { StoreError } from './errors';
 import { RowReader, type PackedRows } from './row-batch';
-
-/** What a read selects. */
-interface StoredRow {
-  raw: string;
-  raw_base64: string | null;
-  body: string;
-  state: string | null;
-}
 
 export interface ListEventsOptions {
   /** Only events with a greater seq (0 = from the start). */
@@ -56,23 +49,15 @@ function rowsOf(events: readonly TrafficEvent[]): EventRow[] {
   });
 }
 
-/**
- * The `state` column is the truth: a run of state-only patches (every request still waiting when
- * a target exits) updates only the column, so the body may hold an older state. Assigning an
- * existing key keeps its position; a new one goes last, as applyPatch would put it.
- */
-function overlayState(ev: TrafficEvent, state: string | null): void {
-  if (state !== null && ev.state !== state) ev.state = state as TrafficEvent['state'];
-}
+const toEvent = (row: StoredRow): TrafficEvent => storedEvent(row);
 
-function toEvent(row: StoredRow): TrafficEvent {
-  const ev = JSON.parse(row.body) as TrafficEvent;
-  restoreSpecs(ev);
-  if (ev.raw === '') ev.raw = row.raw;
-  if (row.raw_base64 !== null) ev.rawBase64 = row.raw_base64;
-  overlayState(ev, row.state);
-  return ev;
-}
+/**
+ * The column members a patch may change are the ones the patch's UPDATE writes (a lean body reads
+ * the others from their columns): a new one fails to compile here until the UPDATE writes it.
+ */
+const PATCHED_COLUMNS: Record<Extract<PatchField, ColumnMember>, 'state' | 'pair' | 'latency_ms'> = {
+  state: 'state', pair: 'pair', latencyMs: 'latency_ms',
+};
 
 /**
  * A patch that only sets `state` (what a target's exit or a timeout produces for every request
@@ -188,12 +173,10 @@ export class EventsRepo {
       bumpTally(sessionId, tally);
     });
 
-    const getBody = db.prepare<[string, number], { body: string; state: string | null }>(
-      `SELECT e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq = ?`,
-    );
+    const getRow = db.prepare<[string, number], StoredRow>(`SELECT ${STORED_SQL} FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq = ?`).raw(true);
     const settle = new EventSettle(db);
     const update = db.prepare(
-      `UPDATE events SET body = ?, state = ?, pair = ?, latency_ms = ?, error_code = ?, findings_count = ?
+      `UPDATE events SET body = ?, ${PATCHED_COLUMNS.state} = ?, ${PATCHED_COLUMNS.pair} = ?, ${PATCHED_COLUMNS.latencyMs} = ?, error_code = ?, findings_count = ?
        WHERE session_key = ? AND seq = ?`,
     );
     // Only the column: rewriting 25k bodies with json_set was most of a flood's close (reads overlay it).
@@ -244,13 +227,13 @@ export class EventsRepo {
           continue;
         }
         endRun();
-        const row = typeof p?.seq === 'number' ? getBody.get(sessionId, p.seq) : undefined;
+        const row = typeof p?.seq === 'number' ? getRow.get(sessionId, p.seq) : undefined;
         if (!row) {
           result.missing.push(p?.seq);
           continue;
         }
-        const ev = JSON.parse(row.body) as TrafficEvent;
-        overlayState(ev, row.state);
+        // Every member at its place, so the patched event's body is lean again (event-json.ts).
+        const ev = storedEvent(row, true);
         const wasPending = ev.state === 'pending';
         const errorsBefore = errorsOf(ev);
         const findingsBefore = findingsOf(ev);
@@ -260,9 +243,8 @@ export class EventsRepo {
         tally.findings += findings - findingsBefore;
         tally.pending += (ev.state === 'pending' ? 1 : 0) - (wasPending ? 1 : 0);
         if (ev.state === 'pending') settle.unsettle(sessionId);
-        // body already has raw blanked (or kept, when not well-formed): re-serialise it as it is.
         update.run(
-          JSON.stringify(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
+          eventBody(ev), ev.state ?? null, ev.pair ?? null, ev.latencyMs ?? null, errorCodeOf(ev), findings,
           key, p.seq,
         );
         result.applied++;
@@ -273,12 +255,9 @@ export class EventsRepo {
     });
 
     this.listStmt = db.prepare<[string, number, number], StoredRow>(
-      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM}
-       WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
-    );
-    this.getStmt = db.prepare<[string, number], StoredRow>(
-      `SELECT e.raw, e.raw_base64, e.body, ${STATE_SQL} AS state FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq = ?`,
-    );
+      `SELECT ${STORED_SQL} FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+    ).raw(true);
+    this.getStmt = getRow;
   }
 
   /** Append one batch atomically: all of it is recorded, or (on a bad or repeated event) none. */
