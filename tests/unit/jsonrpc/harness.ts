@@ -40,6 +40,8 @@ export class Conversation {
     const seq = ++this.seq;
     const classified = classify(text);
     const r = this.c.observe({ seq, t, dir, classified, ...(exchange !== undefined ? { exchange } : {}) });
+    // A Set, not includes(): a reply of 30k null-id errors has that many findings on both sides.
+    const own = new Set(classified.findings);
     const ev: EventView = {
       seq,
       t,
@@ -49,7 +51,7 @@ export class Conversation {
       id: classified.id,
       idText: classified.idText,
       method: classified.method,
-      findings: [...classified.findings, ...r.findings.filter((f) => !classified.findings.includes(f))],
+      findings: [...classified.findings, ...r.findings.filter((f) => !own.has(f))],
       pair: r.pair,
       pairIndex: r.pairIndex,
       latencyMs: r.latencyMs,
