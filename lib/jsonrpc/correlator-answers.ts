@@ -21,6 +21,27 @@ export interface AnswerContext {
   exchange?: number;
   /** The still unanswered entries of that request, oldest first. */
   exchangeEntries: Entry[];
+  /**
+   * Cursors into exchangeEntries for null-id answers: everything before `nullOkAt` is answered or
+   * not nullOk, everything before `liveAt` answered. Entries only stop waiting while one message is
+   * matched, so each moves forward only (a filter per answer was ~k²/2 steps for a batch of k).
+   */
+  nullOkAt: number;
+  liveAt: number;
+}
+
+/** On an HTTP exchange, what a null-id answer pairs with: its first waiting invalid entry, else (`any`) its first waiting one. */
+function nullIdInExchange(ctx: AnswerContext, any: boolean): Entry | undefined {
+  const xs = ctx.exchangeEntries;
+  let i = ctx.nullOkAt;
+  while (i < xs.length && !(xs[i].nullOk && isLive(xs[i]))) i++;
+  ctx.nullOkAt = i;
+  if (i < xs.length) return xs[i];
+  if (!any) return undefined;
+  let j = ctx.liveAt;
+  while (j < xs.length && !isLive(xs[j])) j++;
+  ctx.liveAt = j;
+  return xs[j];
 }
 
 /**
@@ -127,8 +148,7 @@ function match(ctx: AnswerContext, item: ClassifiedItem, out: Outcome, fs: Findi
   if (ctx.exchange !== undefined) {
     // The exchange says which request this is: an invalid entry first (a null id is its due),
     // else, for an error or a null id, the request itself — never an older null-id request.
-    const waiting = ctx.exchangeEntries.filter(isLive);
-    const e = waiting.find((x) => x.nullOk) ?? (key === 'null' || item.role === 'error' ? waiting[0] : undefined);
+    const e = nullIdInExchange(ctx, key === 'null' || item.role === 'error');
     return e ? pairEntry(ctx, e, out, inArray ? item.index : undefined) : undefined;
   }
   // Only an error may carry a null id for "could not read your id" (Parse error / Invalid Request).

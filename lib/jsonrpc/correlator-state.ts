@@ -14,6 +14,8 @@ export interface BatchRecord {
   entries: Entry[];
   /** How many of `entries` still wait (are in the correlator's live set). */
   waiting: number;
+  /** Every entry before this index is answered, gone or not nullOk (firstNullOk's cursor: it only moves on). */
+  nullOkAt: number;
   firstReply?: number;
 }
 
@@ -85,6 +87,8 @@ export class Space {
   private readonly bySeq = new Map<number, Entry | BatchRecord>();
   /** Entries a null-id error may answer, oldest first; answered ones are skipped lazily. */
   nullOk: Entry[] = [];
+  /** Every entry of `nullOk` before this index is answered or gone (a walk from 0 per null-id answer was quadratic). */
+  private nullOkHead = 0;
   /** How many the last cut of `nullOk` kept. */
   private nullOkKept = 0;
   /** Recently answered entries by id key, for duplicate answers. */
@@ -162,6 +166,7 @@ export class Space {
     if (e.nullOk && this.nullOk.length > 2 * this.nullOkKept + 64) {
       this.nullOk = this.nullOk.filter(live);
       this.nullOkKept = this.nullOk.length;
+      this.nullOkHead = 0;
     }
   }
 
@@ -177,15 +182,23 @@ export class Space {
     return this.byKey.get(key);
   }
 
-  /** The oldest entry a null-id error may answer, preferring one of `preferred`'s entries. */
+  /**
+   * The oldest entry a null-id error may answer, preferring one of `preferred`'s entries. Both walks
+   * resume where the last stopped: what they passed stays answered, gone or not nullOk for good.
+   */
   firstNullOk(preferred?: BatchRecord): Entry | undefined {
-    let fallback: Entry | undefined;
-    for (const e of this.nullOk) {
-      if (!live(e)) continue;
-      if (preferred === undefined || e.batch === preferred) return e;
-      fallback ??= e;
+    if (preferred !== undefined) {
+      const xs = preferred.entries;
+      let i = preferred.nullOkAt;
+      while (i < xs.length && !(xs[i].nullOk && live(xs[i]))) i++;
+      preferred.nullOkAt = i;
+      if (i < xs.length) return xs[i];
     }
-    return fallback;
+    const list = this.nullOk;
+    let h = this.nullOkHead;
+    while (h < list.length && !live(list[h])) h++;
+    this.nullOkHead = h;
+    return list[h];
   }
 
   rememberAnswered(e: Entry): void {
@@ -231,6 +244,7 @@ export class Space {
     this.bySeq.clear();
     this.nullOk = [];
     this.nullOkKept = 0;
+    this.nullOkHead = 0;
     this.openBatches.clear();
     this.notifs.length = 0;
   }

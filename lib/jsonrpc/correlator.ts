@@ -249,7 +249,7 @@ export class Correlator {
 
     if (answers.length < list.length) {
       const space = this.spaces[msg.dir as 'in' | 'out'];
-      const record: BatchRecord = { seq: msg.seq, t: msg.t, items, entries: [], waiting: 0 };
+      const record: BatchRecord = { seq: msg.seq, t: msg.t, items, entries: [], waiting: 0, nullOkAt: 0 };
       for (const it of list) {
         if (it.role === 'response' || it.role === 'error') continue;
         if (it.kind === 'notification') continue;
@@ -322,6 +322,8 @@ export class Correlator {
       windowMs: this.timeoutMs > 0 ? this.timeoutMs : DEFAULT_TIMEOUT_MS,
       describe: this.describe,
       exchangeEntries: [],
+      nullOkAt: 0,
+      liveAt: 0,
     };
   }
 
@@ -331,6 +333,8 @@ export class Correlator {
     ctx.t = msg.t;
     ctx.exchange = msg.exchange;
     ctx.exchangeEntries = msg.exchange !== undefined ? this.entriesOf(msg.exchange, opposite(msg.dir)) : [];
+    ctx.nullOkAt = 0;
+    ctx.liveAt = 0;
     return ctx;
   }
 

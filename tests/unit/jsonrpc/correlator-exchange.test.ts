@@ -180,3 +180,69 @@ describe('a big batch answered on its POST', () => {
     expect(many / few).toBeLessThan(3);
   });
 });
+
+describe('a batch answered by null-id errors', () => {
+  const err = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
+  /** [state, pair, pairIndex] of each entry, the way the batch's rows show them. */
+  const rows = (items: { state?: string; pair?: number; pairIndex?: number }[] | undefined) => (items ?? []).map((it) => [it.state, it.pair, it.pairIndex]);
+
+  it('on its POST: the invalid entries take the first errors, the valid requests the rest, oldest first', () => {
+    const conv = new Conversation({ timeoutMs: 0 });
+    const batch = conv.out(0, JSON.stringify([{ jsonrpc: '2.0', method: 'a', id: 1 }, { jsonrpc: '2.0', method: 1 }, { jsonrpc: '2.0', method: 'b', id: 2 }, { jsonrpc: '2.0', method: 2 }]));
+    const reply = conv.onPost(batch, 1, JSON.stringify([err(-32600, 'Invalid Request'), err(-32600, 'Invalid Request'), err(-32603, 'Internal error'), err(-32603, 'Internal error')]));
+    expect(rows(conv.ev(batch).items)).toEqual([['answered', reply, 2], ['answered', reply, 0], ['answered', reply, 3], ['answered', reply, 1]]);
+    expect(rows(conv.ev(reply).items)).toEqual([['answered', batch, 1], ['answered', batch, 3], ['answered', batch, 0], ['answered', batch, 2]]);
+    // A null id is a finding on an error to a request whose id could be read, not on one to an invalid entry.
+    expect(conv.ev(reply).items?.map((it) => it.findings.map((f) => f.rule))).toEqual([[], [], ['error-null-id', 'error-null-id-readable'], ['error-null-id', 'error-null-id-readable']]);
+    expect(conv.c.pending()).toEqual([]);
+  });
+
+  it("over a stream: errors go to the reply's own batch first, then to the oldest invalid entry still waiting", () => {
+    const conv = new Conversation({ timeoutMs: 0 });
+    const older = conv.out(0, JSON.stringify([{ jsonrpc: '2.0', method: 1 }, { jsonrpc: '2.0', method: 2 }]));
+    const batch = conv.out(1, JSON.stringify([{ jsonrpc: '2.0', method: 'a', id: 7 }, { jsonrpc: '2.0', method: 3 }, { jsonrpc: '2.0', method: 4 }]));
+    const reply = conv.in(2, JSON.stringify([{ jsonrpc: '2.0', result: 'a', id: 7 }, err(-32600, 'Invalid Request'), err(-32600, 'Invalid Request'), err(-32600, 'Invalid Request'), err(-32600, 'Invalid Request')]));
+    expect(rows(conv.ev(batch).items)).toEqual([['answered', reply, 0], ['answered', reply, 1], ['answered', reply, 2]]);
+    expect(rows(conv.ev(older).items)).toEqual([['answered', reply, 3], ['answered', reply, 4]]);
+    expect(conv.ev(reply)).toMatchObject({ pair: batch, state: 'answered' });
+    expect(conv.c.pending()).toEqual([]);
+  });
+
+  /**
+   * CPU µs per entry of a batch of `k` and its reply of k null-id errors, the best of 3; `send`
+   * records the reply (on the batch's POST, or over a stream). Checks every entry pairs in order.
+   */
+  const perEntry = (k: number, entry: (i: number) => Record<string, unknown>, send: (conv: Conversation, batch: number, reply: string) => number): number => {
+    const body = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', ...entry(i) })));
+    const reply = JSON.stringify(Array.from({ length: k }, () => err(-32600, 'Invalid Request')));
+    const runs: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const conv = new Conversation({ timeoutMs: 0 });
+      const c0 = process.cpuUsage();
+      const batch = conv.out(0, body);
+      const answer = send(conv, batch, reply);
+      const c = process.cpuUsage(c0);
+      runs.push((c.user + c.system) / k);
+      expect(conv.ev(answer)).toMatchObject({ pair: batch, state: 'answered' });
+      const items = conv.ev(batch).items ?? [];
+      expect(items.filter((it, i) => it.state === 'answered' && it.pair === answer && it.pairIndex === i)).toHaveLength(k);
+      expect(conv.c.pending()).toEqual([]);
+    }
+    return Math.min(...runs);
+  };
+  const ratio = (entry: (i: number) => Record<string, unknown>, send: (conv: Conversation, batch: number, reply: string) => number): number => {
+    perEntry(1000, entry, send); // warm-up (the big one too: the first grows the heap)
+    perEntry(30_000, entry, send);
+    return perEntry(30_000, entry, send) / perEntry(1000, entry, send);
+  };
+
+  it('of 30 000 requests on its POST costs each entry about what one of 1 000 does', () => {
+    // Each error filtered the POST's entries for those still waiting: ~k²/2 steps, 10× and more here.
+    expect(ratio((i) => ({ method: 'm', id: i }), (conv, batch, reply) => conv.onPost(batch, 1, reply))).toBeLessThan(3);
+  });
+
+  it('of 30 000 invalid entries over a stream costs each entry about what one of 1 000 does', () => {
+    // Each error walked the invalid entries from the oldest, past those already answered: ~k²/2 steps.
+    expect(ratio(() => ({ method: 1 }), (conv, _batch, reply) => conv.in(1, reply))).toBeLessThan(3);
+  });
+});
