@@ -8,7 +8,8 @@
  *   empty 202.
  * - "batches missing an answer": N POSTs of a two-entry batch whose reply answers the first entry
  *   only, so what waits grows by one a POST (N at the end).
- * - "one batch of K answered on its POST": a single POST of K requests and its whole reply (CPU per entry).
+ * - "one batch of K answered on its POST": a single POST of K requests and its whole reply (CPU per entry);
+ *   "…answered by null-id errors": the same reply made of K errors with a null id.
  *
  * Per POST it prints CPU µs (user + system of this process), medians of `rounds`; a time per POST
  * that stays flat as P or N grows is linear. Then the batches case over real sockets: a LiveSession
@@ -67,11 +68,12 @@ const batchMissingOne = (p: MessagePipeline, i: number) => {
   post(p, i, body, JSON.stringify([{ jsonrpc: '2.0', result: 1, id: 'a' + i }]));
 };
 
-/** CPU µs per entry of one POST of a batch of `k` requests answered in full on it. */
-function perEntry(k: number): number {
+/** CPU µs per entry of one POST of a batch of `k` requests answered in full on it (`nullIds`: by k null-id errors). */
+function perEntry(k: number, nullIds = false): number {
   const p = new MessagePipeline({ timeoutMs: 0 });
   const body = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', method: 'm', id: i })));
-  const reply = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', result: i, id: i })));
+  const answer = (i: number) => (nullIds ? { error: { code: -32603, message: 'Internal error' }, id: null } : { result: i, id: i });
+  const reply = JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', ...answer(i) })));
   const c0 = process.cpuUsage();
   post(p, 0, body, reply);
   const c = process.cpuUsage(c0);
@@ -145,6 +147,8 @@ export async function runHttpPending(n: number, rounds = 3): Promise<void> {
     [`batches missing an answer: ${n} POSTs`, n, () => perPost(n, () => undefined, batchMissingOne)],
     [`one batch of ${few} answered on its POST (per entry)`, few, () => perEntry(few)],
     [`one batch of ${n} answered on its POST (per entry)`, n, () => perEntry(n)],
+    [`one batch of ${few} answered by null-id errors (per entry)`, few, () => perEntry(few, true)],
+    [`one batch of ${n} answered by null-id errors (per entry)`, n, () => perEntry(n, true)],
   ];
   const rows = cases.map(([name, posts, run]) => {
     const xs: number[] = [];
