@@ -27,10 +27,17 @@ export class CopyRingWriter {
   private written = 0;
   private read = 0;
 
-  constructor(size = RING_BYTES) {
-    this.buffer = new SharedArrayBuffer(size);
+  /**
+   * `shared`: a ring made elsewhere, whose reader says how far it has read in `acked[0]` (the
+   * forwarding thread, forward-host.ts, waits in `read` and cannot take acknowledgements as messages).
+   */
+  constructor(size = RING_BYTES, shared?: { buffer: SharedArrayBuffer; acked: BigInt64Array }) {
+    this.buffer = shared?.buffer ?? new SharedArrayBuffer(size);
     this.view = new Uint8Array(this.buffer);
+    this.acked = shared?.acked;
   }
+
+  private readonly acked: BigInt64Array | undefined;
 
   /**
    * Makes the kernel map every page of the ring now (one store a page): a fresh SharedArrayBuffer
@@ -48,7 +55,7 @@ export class CopyRingWriter {
 
   /** Bytes written that the reader has not yet copied out. */
   get backlog(): number {
-    return this.written - this.read;
+    return this.written - (this.acked ? Number(Atomics.load(this.acked, 0)) : this.read);
   }
 
   /** The reader has copied out everything up to `total` bytes (a count it keeps the same way). */

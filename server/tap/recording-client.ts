@@ -27,6 +27,7 @@ import type { EdgeState } from './frame-edges';
 import { PaceSignal } from './recording-pace';
 import type { HttpRecordOp } from './proxy-record';
 import { EXCHANGE_FLUSH, FlushClock, STREAM_FLUSH } from './flush-clock';
+import { RecordReader, type ForwardShared } from './forward-channel';
 
 /** Bytes queued past this go at the end of the event loop's turn (bounds what the queue holds). */
 const FLUSH_BYTES = 1024 * 1024;
@@ -43,7 +44,9 @@ const END_MAX_MS = 120_000;
 export class RecordingClient {
   private readonly worker: Worker;
   private readonly ring = new CopyRingWriter();
-  private readonly pace = new PaceSignal();
+  readonly pace = new PaceSignal();
+  /** What the forwarding thread (forward-host.ts) forwarded and copied, not yet in the queue. */
+  private readonly forwarded: RecordReader | null;
   private readonly skipped: Record<Side, number> = { out: 0, in: 0 };
   private lastExchange = 0;
   private finished: (() => void) | null = null;
@@ -65,9 +68,13 @@ export class RecordingClient {
   /** Resolves once the worker has loaded and can record (or failed: then nothing is recorded). */
   readonly ready: Promise<void>;
 
-  /** `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips. */
-  constructor(init: HostInit, log: (line: string) => void, floods = true) {
-    const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer };
+  /**
+   * `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips.
+   * `forward`: a forwarding thread's shared memory (forwarder.ts), whose copies this recording takes too.
+   */
+  constructor(init: HostInit, log: (line: string) => void, floods = true, forward?: ForwardShared) {
+    const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer, ...(forward ? { forward } : {}) };
+    this.forwarded = forward ? new RecordReader(forward) : null;
     this.clock = new FlushClock(floods ? STREAM_FLUSH : EXCHANGE_FLUSH, this.flushNow);
     this.worker = new Worker(workerScript('recording-worker', import.meta.url), {
       workerData,
@@ -90,12 +97,18 @@ export class RecordingClient {
       else if (r.op === 'stop') this.stopListener?.();
       else if (r.op === 'intercept') {
         // The stdio tap holds frames in its splices (intercept.ts), the HTTP/WebSocket tap in its relays (proxy-intercept.ts).
-        if (this.interceptListener) this.interceptListener(r.ask);
-        else this.intercept({ op: 'intercept-state', ref: r.ask.ref, on: false, breakpoints: [], held: [], error: 'this tap is not ready to intercept yet' });
+        const ask = r.ask;
+        this.asked(() => {
+          if (this.interceptListener) this.interceptListener(ask);
+          else this.intercept({ op: 'intercept-state', ref: ask.ref, on: false, breakpoints: [], held: [], error: 'this tap is not ready to intercept yet' });
+        });
       } else if (r.op === 'inject') {
         // The stdio tap splices (stdio-inject.ts), the HTTP/WebSocket tap writes (proxy-inject.ts).
-        if (this.injectListener) this.injectListener(r.ask);
-        else this.injectRefused(r.ask.ref, 'this tap is not ready to inject yet');
+        const ask = r.ask;
+        this.asked(() => {
+          if (this.injectListener) this.injectListener(ask);
+          else this.injectRefused(ask.ref, 'this tap is not ready to inject yet');
+        });
       }
       else this.finished?.();
     });
@@ -109,6 +122,27 @@ export class RecordingClient {
     });
   }
 
+  /**
+   * Each inject or intercept ask is handled once `first` resolves, in the order they came, and
+   * `after` runs once it was (the stdio tap takes its server → client direction back from the
+   * forwarding thread for them, and hands it back after: forwarder.ts).
+   */
+  aroundAsks(first: () => Promise<void>, after: () => void): void {
+    this.askGate = { first, after };
+  }
+
+  private askGate: { first: () => Promise<void>; after: () => void } | null = null;
+  private asks: Promise<void> = Promise.resolve();
+
+  private asked(handle: () => void): void {
+    const gate = this.askGate;
+    if (!gate) return handle();
+    this.asks = this.asks.then(gate.first).then(() => {
+      handle();
+      gate.after();
+    });
+  }
+
   /** A number for one HTTP exchange (its request and its replies carry it). */
   newExchange(): number {
     return ++this.lastExchange;
@@ -116,6 +150,7 @@ export class RecordingClient {
 
   bytes(side: Side, chunk: Buffer): void {
     if (this.failed) return;
+    this.drainForward();
     const spans = this.ring.write(chunk);
     if (!spans) {
       this.skipped[side] += chunk.length;
@@ -145,6 +180,7 @@ export class RecordingClient {
       setImmediate(done, null);
       return;
     }
+    this.drainForward();
     const ref = ++this.lastEdgeAsk;
     this.edgeAsks.set(ref, done);
     this.pace.waiting(1);
@@ -240,7 +276,38 @@ export class RecordingClient {
   }
 
   private post(op: RecordingOp): void {
-    if (!this.failed) this.enqueue(op);
+    if (this.failed) return;
+    this.drainForward();
+    this.enqueue(op);
+  }
+
+  /**
+   * Queues what the forwarding thread forwarded since the last look (the server's bytes, `in`),
+   * before whatever this thread records next: a reply it read is recorded after the request this
+   * thread copied before writing it to the server, and the other way round.
+   */
+  drainForward(uncopied = 0): void {
+    if (!this.forwarded || this.failed) return;
+    this.forwarded.drain(
+      (at, length) => {
+        this.gapOps('in');
+        const last = this.queue[this.queue.length - 1];
+        if (last?.op === 'bytes' && last.side === 'in' && last.ring === 'forward' && last.at + last.length === at) last.length += length;
+        else this.enqueue({ op: 'bytes', side: 'in', ring: 'forward', at, length });
+        this.queuedBytes += length;
+        if (this.queuedBytes > FLUSH_BYTES && !this.flushSoon) {
+          this.flushSoon = true;
+          setImmediate(this.flushNow);
+        }
+      },
+      (bytes) => (this.skipped.in += bytes),
+    );
+    this.skipped.in += uncopied;
+  }
+
+  /** Resolves once the forwarding thread has forwarded more (never, without one). */
+  forwardedMore(): Promise<unknown> {
+    return this.forwarded ? this.forwarded.whenMore() : new Promise(() => undefined);
   }
 
   private enqueue(op: RecordingOp): void {

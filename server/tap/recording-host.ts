@@ -13,6 +13,7 @@ import { TapRecording } from './recording';
 import type { TapInjectAnswer } from '../../lib/session/tap-wire';
 import type { HostReply, RecordingOp, WorkerInit } from './recording-ops';
 import { copyOut } from './copy-ring';
+import { ackForwarded } from './forward-channel';
 import { writeOut } from './write-out';
 import { Pacer } from './recording-pace';
 import { recordHttp } from './proxy-record';
@@ -39,6 +40,8 @@ const answer = (a: TapInjectAnswer) => {
 };
 
 let took = 0;
+/** Bytes copied out of the forwarding thread's ring (acknowledged in its shared memory at once: it takes no messages). */
+let tookForwarded = 0;
 let ackScheduled = false;
 const ack = () => {
   ackScheduled = false;
@@ -64,7 +67,7 @@ let ending = false;
 let draining = false;
 const drain = () => {
   const next = inbox[0];
-  const wait = next ? pacer.delay(took, next.at, performance.now(), ending) : 0;
+  const wait = next ? pacer.delay(took + tookForwarded, next.at, performance.now(), ending) : 0;
   if (wait > 0) {
     setTimeout(drain, wait);
     return;
@@ -85,6 +88,11 @@ port.on('message', (ops: RecordingOp[]) => {
 function handle(op: RecordingOp): void {
   switch (op.op) {
     case 'bytes':
+      if (op.ring === 'forward' && init.forward) {
+        recording.bytes(op.side, copyOut(init.forward.ring, op));
+        tookForwarded += op.length;
+        return ackForwarded(init.forward, tookForwarded);
+      }
       // Copied out before the ack below frees that part of the ring for the conversation to reuse.
       recording.bytes(op.side, copyOut(init.ring, op));
       took += op.length;

@@ -14,6 +14,7 @@ import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import type { EdgeState } from './frame-edges';
 import type { HttpRecordOp } from './proxy-record';
+import type { ForwardShared } from './forward-channel';
 
 export interface ExchangeRef {
   id: number;
@@ -22,8 +23,8 @@ export interface ExchangeRef {
 }
 
 export type RecordingOp =
-  /** A copy of `side`'s bytes, at `at` in the shared ring (copy-ring.ts). */
-  | { op: 'bytes'; side: Side; at: number; length: number }
+  /** A copy of `side`'s bytes, at `at` in the shared ring (copy-ring.ts), or in the forwarding thread's (forward-channel.ts). */
+  | { op: 'bytes'; side: Side; at: number; length: number; ring?: 'forward' }
   /** Bytes that went on but were not copied (the worker fell behind): the side's decoder starts afresh. */
   | { op: 'gap'; side: Side; bytes: number }
   | { op: 'stderr'; line: string }
@@ -61,4 +62,6 @@ export interface WorkerInit extends HostInit {
   ring: SharedArrayBuffer;
   /** recording-pace.ts's PaceSignal: how busy the conversation is. */
   pace: SharedArrayBuffer;
+  /** The stdio tap's forwarding thread's ring and records (forward-channel.ts), when it has one. */
+  forward?: ForwardShared;
 }

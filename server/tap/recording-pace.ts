@@ -35,12 +35,21 @@ const LOOK_MS = 4;
 
 /** The conversation thread's side: what it has copied so far, and whether it waits on the recording. */
 export class PaceSignal {
-  readonly buffer = new SharedArrayBuffer(16);
-  private readonly slots = new Float64Array(this.buffer);
+  private readonly slots: Float64Array;
+
+  /** `buffer`: another thread's signal (the forwarding thread's copies count too: forward-host.ts). */
+  constructor(readonly buffer = new SharedArrayBuffer(24)) {
+    this.slots = new Float64Array(buffer);
+  }
 
   /** Bytes copied into the ring so far (it changing is the sign of a busy conversation). */
   copied(total: number): void {
     this.slots[0] = total;
+  }
+
+  /** Bytes the forwarding thread copied into its own ring so far (forward-channel.ts). */
+  forwarded(total: number): void {
+    this.slots[2] = total;
   }
 
   /** The conversation waits on `n` more (or fewer) answers from the recording thread. */
@@ -63,9 +72,9 @@ export class Pacer {
     this.slots = new Float64Array(buffer);
   }
 
-  /** How long to wait before handling the next batch (0: now), given the bytes taken so far and when that batch came. */
+  /** How long to wait before handling the next batch (0: now), given the bytes taken so far (from both rings) and when that batch came. */
   delay(took: number, batchAt: number, now: number, ending: boolean): number {
-    const copied = this.slots[0];
+    const copied = this.slots[0] + this.slots[2];
     if (copied !== this.lastCopied) this.movedAt = now;
     this.lastCopied = copied;
     const busy = now - this.movedAt < QUIET_MS;

@@ -73,6 +73,25 @@ export class Splice extends Transform {
     this.tracking = !hooks.edgesAt;
   }
 
+  /**
+   * Only passing chunks as they come, with nothing queued, held, asked or cut, and nothing that
+   * would make the next chunk be cut: the forwarding thread may carry this direction (forwarder.ts).
+   */
+  get passing(): boolean {
+    return (
+      !this.cutting &&
+      !this.asking &&
+      !this.heldChunk &&
+      !this.queued.length &&
+      !this.unit.bytes &&
+      !this.hooks.awaits() &&
+      !this.gate?.cuts &&
+      !this.gate?.waits &&
+      this.writableLength === 0 &&
+      this.readableLength === 0
+    );
+  }
+
   /** Writes `frame` at the next edge (now, when between frames), or says why it cannot. */
   inject(frame: Buffer, ref: number): string | null {
     if (this.writableEnded || this.destroyed) return 'that side of the conversation has closed';

@@ -17,6 +17,8 @@ import { openTapLog } from './log';
 import { RecordingClient } from './recording-client';
 import { spliceConversation } from './stdio-inject';
 import { TapInterceptor } from './intercept';
+import { forwardShared } from './forward-channel';
+import { Forwarder, claim, forwardingWanted } from './forwarder';
 
 export interface TapIo {
   stdin: NodeJS.ReadableStream;
@@ -57,9 +59,13 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
 
   // The recording thread loads first (so the first message is recorded as it passes), then the
   // child starts: the conversation does not wait for the recording to find its home (the app or the database).
-  const recording = new RecordingClient({ target, name: opts.name, out: opts.out, dataDir, verbose: opts.verbose }, log);
-  await recording.ready;
+  // The server's output is forwarded by a thread of its own (forwarder.ts) when the tap writes its own stdout.
+  const forwarding = forwardingWanted(io.stdout) ? forwardShared() : undefined;
+  const recording = new RecordingClient({ target, name: opts.name, out: opts.out, dataDir, verbose: opts.verbose }, log, true, forwarding);
+  const [, forwarder] = await Promise.all([recording.ready, forwarding ? Forwarder.start(forwarding, recording.pace.buffer, log) : null]);
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // Before any of its output can be read on this thread.
+  const serverFd = forwarder ? claim(child.stdout) : null;
 
   const spawned = await new Promise<Error | null>((resolve) => {
     child.once('spawn', () => resolve(null));
@@ -70,6 +76,7 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
     io.stderr.write(`rpcscope tap: could not start ${command}: ${spawned.message}\n`);
     log(`could not start ${command}: ${spawned.message}`);
     await recording.end({ code: 127, signal: null }, `could not start ${command}: ${spawned.message}`);
+    forwarder?.stop();
     return { code: 127 };
   }
   log(`started ${command} (pid ${child.pid}) for ${client ?? 'an unknown client'}`);
@@ -95,12 +102,33 @@ export async function runTap(opts: TapOptions, io: TapIo = process): Promise<Tap
   });
   io.stdin.pipe(toServer).pipe(child.stdin);
   child.stdin.on('error', (err) => log(`the server's stdin: ${err.message}`));
-  child.stdout.pipe(toClient).pipe(io.stdout);
+  if (forwarder && serverFd !== null) {
+    // The forwarding thread reads the server and writes the client, but for injects and intercepts.
+    recording.aroundAsks(() => forwarder.relay(), () => forwarder.settle());
+    toClient.pipe(io.stdout);
+    forwarder.run(serverFd, {
+      serverOut: child.stdout,
+      splice: toClient,
+      clientOut: io.stdout,
+      drain: (uncopied) => recording.drainForward(uncopied),
+      whenMore: () => recording.forwardedMore(),
+      gone: (error) => {
+        log(`the client's stdout: ${error}`);
+        toClient.unpipe(io.stdout);
+      },
+      log,
+    });
+  } else {
+    forwarder?.stop();
+    child.stdout.pipe(toClient).pipe(io.stdout);
+  }
   io.stdout.on('error', (err: Error) => {
     // The client stopped reading: the server finds out as it would without the tap.
     log(`the client's stdout: ${err.message}`);
     toClient.unpipe(io.stdout);
-    child.stdout.destroy();
+    // The forwarding thread finds out at its next write, and stops reading the server then.
+    if (serverFd !== null && forwarder) forwarder.clientClosed();
+    else child.stdout.destroy();
   });
   const stderrLines = new LineSplitter(MAX_STDERR_LINE, (line) => recording.stderr(line));
   child.stderr.on('data', (chunk: Buffer) => stderrLines.push(chunk));

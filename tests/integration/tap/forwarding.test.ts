@@ -1,0 +1,135 @@
+/**
+ * The stdio tap forwards the server's output on a thread of its own (server/tap/forwarder.ts),
+ * which hands the direction to the conversation thread for an inject or an intercept and takes it
+ * back after. What the client sees must not tell the two apart: a flood arrives byte for byte and
+ * is recorded whole and in order, with the thread or without it (RPCSCOPE_TAP_FORWARD=off); a
+ * message injected to the client in the middle of a flood lands between two frames, once, and the
+ * flood goes on through the forwarding thread again.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContentLengthDecoder } from '@/lib/framing';
+import { peerPath } from '@/tests/fixtures/peers/start-peer';
+// @ts-expect-error: a plain .mjs fixture without types
+import { tick } from '@/tests/fixtures/peers/tap-flood-peer.mjs';
+import { readSession, tapArgv, tempDir } from './tap-helpers';
+import { startTapApp, until, type TapApp } from './app-helpers';
+import type { TrafficEvent } from '@/lib/session/types';
+
+const tmp = tempDir('rpcscope-tap-forward-');
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of started) if (c.exitCode === null) c.kill('SIGKILL');
+  tmp.remove();
+});
+
+const FLOOD = 20_000;
+const expected = () => Buffer.from(Array.from({ length: FLOOD }, (_, n) => (tick as (n: number) => string)(n)).join(''));
+const tapLog = (dataDir: string) => readFileSync(path.join(dataDir, 'tap.log'), 'utf8');
+
+/** Every entry of a session, a page (10k) at a time. */
+async function allEvents(app: TapApp, id: string): Promise<TrafficEvent[]> {
+  const all: TrafficEvent[] = [];
+  for (;;) {
+    const page = ((await (await app.call(`/api/sessions/${id}/events?sinceSeq=${all.at(-1)?.seq ?? 0}`)).json()) as { events: TrafficEvent[] }).events;
+    if (!page.length) return all;
+    all.push(...page);
+  }
+}
+
+/** Runs a tapped flood to its end; what the client received, the exit code, and the recording. */
+async function flood(name: string, env: Record<string, string>) {
+  const dataDir = path.join(tmp.dir, `data-${name}`);
+  const out = path.join(tmp.dir, `${name}.json`);
+  const server = [process.execPath, peerPath('tap-flood-peer'), '--frames', String(FLOOD), '--batch', '200'];
+  const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--framing', 'content-length', '--out', out], server), { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ...env } });
+  started.push(tap);
+  const want = expected();
+  const got: Buffer[] = [];
+  let bytes = 0;
+  await new Promise<void>((resolve) => {
+    tap.stdout!.on('data', (c: Buffer) => {
+      got.push(c);
+      bytes += c.length;
+      if (bytes >= want.length) resolve();
+    });
+  });
+  tap.stdin!.end();
+  const code = await new Promise<number | null>((r) => tap.once('close', (c) => r(c)));
+  return { received: Buffer.concat(got), want, code, events: readSession(out), log: tapLog(dataDir) };
+}
+
+describe("the tap's forwarding thread", () => {
+  it('passes a flood from the server byte for byte and records every message in order, with the thread and without it', async () => {
+    const runs: [string, Record<string, string>, boolean][] = [
+      ['threaded', {}, true],
+      ['event-loop', { RPCSCOPE_TAP_FORWARD: 'off' }, false],
+    ];
+    for (const [name, env, threaded] of runs) {
+      const run = await flood(name, env);
+      expect(run.received.equals(run.want), `${name}: the client got the server's bytes`).toBe(true);
+      expect(run.code).toBe(0);
+      expect(run.log.includes("the server's output is forwarded by its own thread"), `${name}: tap.log`).toBe(threaded);
+      const ticks = run.events.filter((e) => e.dir === 'in' && e.method === 'tick');
+      expect(ticks.length, name).toBe(FLOOD);
+      expect(ticks.every((e, n) => (JSON.parse(e.raw.slice(e.raw.indexOf('{'))) as { params: { n: number } }).params.n === n)).toBe(true);
+      expect(run.events.some((e) => e.kind === 'noise' || e.kind === 'parse-error' || /unrecorded/.test(e.note ?? ''))).toBe(false);
+    }
+  }, 90_000);
+
+  it('puts a message injected to the client between two frames of a flood, once, and forwards the rest on its thread again', async () => {
+    const dataDir = path.join(tmp.dir, 'data-inject');
+    const app = await startTapApp(dataDir);
+    started.push(app.proc);
+    try {
+      // ~4 s of flood: 20 frames every 2 ms.
+      const server = [process.execPath, peerPath('tap-flood-peer'), '--frames', String(FLOOD), '--batch', '20', '--pace', '2'];
+      const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--framing', 'content-length'], server), { stdio: ['pipe', 'pipe', 'ignore'] });
+      started.push(tap);
+      const decoder = new ContentLengthDecoder();
+      const seen: { method?: string; params?: { n?: number } }[] = [];
+      const bad: string[] = [];
+      tap.stdout!.on('data', (c: Buffer) => {
+        for (const f of decoder.push(c)) {
+          if (f.type === 'message') seen.push(JSON.parse(f.body));
+          else bad.push(f.type);
+        }
+      });
+      const session = await app.openTapSession();
+      await until('the flood under way', async () => (seen.length > 500 ? true : undefined));
+      const ticksBefore = seen.length;
+      const sent = await app.call(`/api/sessions/${session.id}/send`, { text: '{"jsonrpc":"2.0","method":"hello/fromRpcscope","params":{"to":"client"}}', to: 'client' });
+      expect(sent.status, await sent.clone().text()).toBe(200);
+      await until('the whole flood at the client', async () => (seen.filter((m) => m.method === 'tick').length === FLOOD ? true : undefined), 60_000);
+      tap.stdin!.end();
+      expect(await new Promise((r) => tap.once('close', r))).toBe(0);
+
+      expect(bad).toEqual([]);
+      const ticks = seen.filter((m) => m.method === 'tick').map((m) => m.params!.n);
+      expect(ticks).toEqual(Array.from({ length: FLOOD }, (_, n) => n));
+      const injected = seen.findIndex((m) => m.method === 'hello/fromRpcscope');
+      expect(seen.filter((m) => m.method === 'hello/fromRpcscope')).toHaveLength(1);
+      // It went in while the flood went on, not after it.
+      expect(injected).toBeGreaterThanOrEqual(ticksBefore);
+      expect(injected).toBeLessThan(FLOOD);
+      const log = tapLog(dataDir);
+      const handedOver = log.indexOf('goes through the conversation thread');
+      expect(handedOver).toBeGreaterThan(-1);
+      expect(log.indexOf('forwarded by its own thread again', handedOver)).toBeGreaterThan(handedOver);
+
+      // The recording has the injected message marked, at the place the client got it.
+      const events = await until('the session stored', async () => {
+        const ev = await allEvents(app, session.id);
+        return ev.filter((e) => e.method === 'tick').length === FLOOD ? ev : undefined;
+      });
+      const inOrder = events.filter((e) => e.dir === 'in' && (e.method === 'tick' || e.method === 'hello/fromRpcscope'));
+      const at = inOrder.findIndex((e) => e.method === 'hello/fromRpcscope');
+      expect(inOrder[at].injected).toBe(true);
+      expect(at).toBe(injected);
+    } finally {
+      await app.stop();
+    }
+  }, 120_000);
+});
