@@ -63,6 +63,18 @@ export class CopyRingWriter {
     if (total > this.read) this.read = Math.min(total, this.written);
   }
 
+  /** Where bytes can go in place (read straight into the ring): the free run from the write position to the ring's end or the unread part. */
+  freeRun(): RingSpan {
+    const size = this.view.length;
+    const at = this.written % size;
+    return { at, length: Math.min(size - this.backlog, size - at) };
+  }
+
+  /** `n` bytes were put at `freeRun().at` in place: they are written. */
+  wroteInPlace(n: number): void {
+    this.written += n;
+  }
+
   /** Copies `chunk` in: where it went (two spans when it wraps), or null when it does not fit. */
   write(chunk: Uint8Array): RingSpan[] | null {
     const size = this.view.length;

@@ -74,8 +74,11 @@ export class RecordWriter {
     this.drained = drainedOf(shared);
   }
 
-  /** Records `chunk` (which has gone on to the client), and wakes a conversation thread waiting for records. */
-  forwarded(chunk: Uint8Array): void {
+  /**
+   * Records `chunk` (which has gone on to the client), and wakes a conversation thread waiting for
+   * records. `inPlace`: it was read straight into the ring at `ring.freeRun().at`, so nothing is copied.
+   */
+  forwarded(chunk: Uint8Array, inPlace = false): void {
     const head = Atomics.load(this.control, HEAD);
     const room = RECORDS - ((head - Atomics.load(this.control, TAIL)) | 0);
     let at = head;
@@ -85,10 +88,16 @@ export class RecordWriter {
     }
     // Room for its record is made sure of first: bytes in the ring without a record would shift every later one.
     if (this.owed || at - head >= room) this.owed += chunk.length;
-    else this.records[at++ & (RECORDS - 1)] = this.ring.write(chunk) ? chunk.length : -chunk.length;
+    else this.records[at++ & (RECORDS - 1)] = this.put(chunk, inPlace) ? chunk.length : -chunk.length;
     if (at === head) return;
     Atomics.store(this.control, HEAD, at | 0);
     if (Date.now() - this.drained[0] >= WAKE_AFTER_MS) Atomics.notify(this.control, HEAD);
+  }
+
+  private put(chunk: Uint8Array, inPlace: boolean): boolean {
+    if (!inPlace) return this.ring.write(chunk) !== null;
+    this.ring.wroteInPlace(chunk.length);
+    return true;
   }
 
   /** Bytes that went on uncopied and have no record yet (told with the end instead). */

@@ -52,6 +52,7 @@ const records = new RecordWriter(init.shared);
 const pace = new PaceSignal(init.pace);
 const nap = new Int32Array(new SharedArrayBuffer(4));
 const buf = Buffer.allocUnsafe(READ_BYTES);
+const ring = new Uint8Array(init.shared.ring);
 
 const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
 
@@ -61,11 +62,11 @@ const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
  * again, from 20 µs doubling up to 1 ms (a reader frees 64 KiB in tens of µs; a fixed 1 ms nap
  * made a 21 MiB burst 50 ms slower).
  */
-function writeAll(n: number): void {
+function writeAll(chunk: Uint8Array): void {
   let napMs = MIN_NAP_MS;
-  for (let at = 0; at < n; ) {
+  for (let at = 0; at < chunk.length; ) {
     try {
-      at += writeSync(init.outFd, buf, at, n - at);
+      at += writeSync(init.outFd, chunk, at, chunk.length - at);
       napMs = MIN_NAP_MS;
     } catch (err) {
       if (errorCode(err) !== 'EAGAIN') throw err;
@@ -75,16 +76,16 @@ function writeAll(n: number): void {
   }
 }
 
-/** Passes on `n` bytes just read: written here (DIRECT), or handed to the conversation thread (RELAY). */
-function passOn(n: number): void {
+/** Passes on a chunk just read: written here (DIRECT), or handed to the conversation thread (RELAY). `inRing`: read in place into the ring. */
+function passOn(chunk: Uint8Array, inRing: boolean): void {
   for (;;) {
     const s = Atomics.load(state, STATE);
     if (s === DIRECT) {
       if (Atomics.compareExchange(state, STATE, DIRECT, WRITING) !== DIRECT) continue;
       try {
-        writeAll(n);
+        writeAll(chunk);
         // Recorded before the direction is free again, so a thread taking it over has every record.
-        records.forwarded(buf.subarray(0, n));
+        records.forwarded(chunk, inRing);
         pace.forwarded(records.ring.total);
       } finally {
         Atomics.store(state, STATE, DIRECT);
@@ -98,9 +99,9 @@ function passOn(n: number): void {
       continue;
     }
     if (Atomics.compareExchange(state, STATE, s, s + PENDING) !== s) continue;
-    const chunk = new Uint8Array(n);
-    chunk.set(buf.subarray(0, n));
-    port.postMessage({ op: 'chunk', chunk } satisfies ForwardReply, [chunk.buffer]);
+    // The conversation thread's splice copies it to the recording itself (its own ring): nothing is kept in this one.
+    const copy = new Uint8Array(chunk);
+    port.postMessage({ op: 'chunk', chunk: copy } satisfies ForwardReply, [copy.buffer]);
     return;
   }
 }
@@ -108,8 +109,13 @@ function passOn(n: number): void {
 function run(fd: number): void {
   for (;;) {
     let n: number;
+    // Read straight into the ring where it has room (the kernel's copy is the only one); else into a
+    // buffer of this thread's, whose bytes then go on uncopied (the recording is a whole ring behind).
+    const free = records.ring.freeRun();
+    const inRing = free.length > 0;
+    const into = inRing ? ring.subarray(free.at, free.at + Math.min(free.length, READ_BYTES)) : buf;
     try {
-      n = readSync(fd, buf, 0, READ_BYTES, null);
+      n = readSync(fd, into, 0, into.length, null);
     } catch (err) {
       if (errorCode(err) === 'EAGAIN') {
         Atomics.wait(nap, 0, 0, 1);
@@ -120,7 +126,7 @@ function run(fd: number): void {
     }
     if (n === 0) break;
     try {
-      passOn(n);
+      passOn(into.subarray(0, n), inRing);
     } catch (err) {
       port.postMessage({ op: 'gone', error: (err as Error).message, uncopied: records.uncopied } satisfies ForwardReply);
       return;
