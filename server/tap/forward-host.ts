@@ -39,6 +39,8 @@ export type ForwardReply =
 
 /** One read's most (the pipe holds 64 KiB; more than that waits in the server). */
 const READ_BYTES = 1024 * 1024;
+/** The least free run of the ring read into in place; below it a read goes to this thread's buffer and is copied (or skipped). */
+const MIN_IN_PLACE = 64 * 1024;
 /** Chunks handed over and not yet passed on past which this thread waits (the client reads slowly). */
 const MAX_PENDING = 16;
 
@@ -112,7 +114,8 @@ function run(fd: number): void {
     // Read straight into the ring where it has room (the kernel's copy is the only one); else into a
     // buffer of this thread's, whose bytes then go on uncopied (the recording is a whole ring behind).
     const free = records.ring.freeRun();
-    const inRing = free.length > 0;
+    // Not into a sliver (the ring's end, or a recording almost a whole ring behind): reads that small would slow the conversation.
+    const inRing = free.length >= MIN_IN_PLACE;
     const into = inRing ? ring.subarray(free.at, free.at + Math.min(free.length, READ_BYTES)) : buf;
     try {
       n = readSync(fd, into, 0, into.length, null);
