@@ -22,13 +22,15 @@ import type { InterceptOp } from './intercept-ops';
 import type { TapInterceptAsk } from '../../lib/intercept/wire';
 import { workerScript } from '../build-info';
 import { WORKER_YOUNG_GENERATION_MB } from '../young-generation';
-import { CopyRingWriter } from './copy-ring';
+import { CopyRingWriter, RING_BYTES } from './copy-ring';
 import type { EdgeState } from './frame-edges';
 import { PaceSignal } from './recording-pace';
 import type { HttpRecordOp } from './proxy-record';
 import { EXCHANGE_FLUSH, FlushClock, STREAM_FLUSH } from './flush-clock';
 import { RecordReader, type ForwardShared } from './forward-channel';
 
+/** The ring of a tap whose copies never travel in it (the HTTP/WebSocket tap's go in its ops). */
+const UNUSED_RING_BYTES = 4096;
 /** Bytes queued past this go at the end of the event loop's turn (bounds what the queue holds). */
 const FLUSH_BYTES = 1024 * 1024;
 /** So do ops past this many (an HTTP tap's batch: bounds what one post clones on the conversation thread). */
@@ -43,7 +45,7 @@ const END_MAX_MS = 120_000;
 
 export class RecordingClient {
   private readonly worker: Worker;
-  private readonly ring = new CopyRingWriter();
+  private readonly ring: CopyRingWriter;
   readonly pace = new PaceSignal();
   /** What the forwarding thread (forward-host.ts) forwarded and copied, not yet in the queue. */
   private readonly forwarded: RecordReader | null;
@@ -73,6 +75,8 @@ export class RecordingClient {
    * `forward`: a forwarding thread's shared memory (forwarder.ts), whose copies this recording takes too.
    */
   constructor(init: HostInit, log: (line: string) => void, floods = true, forward?: ForwardShared) {
+    // Only a stream's bytes travel in the ring: an HTTP/WebSocket tap posts its exchanges' copies, so it maps no 32 MiB.
+    this.ring = new CopyRingWriter(floods ? RING_BYTES : UNUSED_RING_BYTES);
     const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer, ...(forward ? { forward } : {}) };
     this.forwarded = forward ? new RecordReader(forward) : null;
     this.clock = new FlushClock(floods ? STREAM_FLUSH : EXCHANGE_FLUSH, this.flushNow);
@@ -84,7 +88,7 @@ export class RecordingClient {
       ...(floods ? { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } } : {}),
     });
     this.worker.unref();
-    this.ring.touch();
+    if (floods) this.ring.touch();
     let isReady: () => void = () => undefined;
     this.ready = new Promise((resolve) => (isReady = resolve));
     this.worker.on('message', (r: HostReply) => {
