@@ -56,18 +56,11 @@ export function forwardingWanted(clientOut: NodeJS.WritableStream): boolean {
 export function claim(serverOut: Readable): number | null {
   const handle = (serverOut as unknown as { _handle?: Partial<PipeHandle> })._handle;
   if (typeof handle?.fd !== 'number' || handle.fd < 0 || !handle.readStop || !handle.setBlocking) return null;
+  // First, so that a refusal leaves the stream as it was (the event loop reads it as before).
+  if (handle.setBlocking(true) !== 0) return null;
   serverOut.pause();
   handle.readStop();
-  if (handle.setBlocking(true) !== 0) return null;
   return handle.fd;
-}
-
-/** Gives a claimed stdout back to the event loop (the forwarding thread could not start). */
-export function unclaim(serverOut: Readable): void {
-  const handle = (serverOut as unknown as { _handle?: Partial<PipeHandle> })._handle;
-  handle?.setBlocking?.(false);
-  serverOut.resume();
-  // Reading restarts on the stream's next _read, which resume() asks for.
 }
 
 export class Forwarder {
