@@ -100,7 +100,7 @@ export class RecordingWriter {
     try {
       write();
     } catch (err) {
-      lose(this.failed(sessionId, err));
+      this.failed(sessionId, err, lose);
       return;
     }
     if (h?.succeed()) {
@@ -109,12 +109,14 @@ export class RecordingWriter {
     }
   }
 
-  private failed(sessionId: string, err: unknown): RecordingHealth {
+  /** `lose`: what the refused write loses, counted before anyone hears of the outage (its first report says it). */
+  private failed(sessionId: string, err: unknown, lose?: (h: RecordingHealth) => void): void {
     let h = this.health.get(sessionId);
     if (!h) this.health.set(sessionId, (h = new RecordingHealth(this.retryMaxMs)));
-    if (h.fail(describeStoreFailure(err), Date.now())) this.changed(sessionId);
+    const starts = h.fail(describeStoreFailure(err), Date.now());
+    lose?.(h);
+    if (starts) this.changed(sessionId);
     this.scheduleRetry();
-    return h;
   }
 
   /** Keep the health with the session in the store (best effort: the store may still refuse). */

@@ -11,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { SessionRecording, SessionSummary, TargetSpec, TrafficEvent } from '@/lib/session/types';
 import { SessionManager } from '@/server/session/manager';
+import { RecordingWriter } from '@/server/session/recording-writer';
+import { rowOf } from '@/server/store/event-row';
 import { RECORDERS } from './recorders';
 import { Store } from '@/server/store';
 import { peerPath } from '@/tests/fixtures/peers/start-peer';
@@ -188,5 +190,27 @@ describe.each(RECORDERS)('a recording that cannot be saved, $where', ({ make }) 
     expect(manager.summary(session.id)?.recording).toBeUndefined();
     expect(manager.summary(session.id)?.counts.events).toBe(manager.events(session.id, 0, 1000).length);
     recorder.close();
+  });
+});
+
+describe("the recorder's writer when the disk fills", () => {
+  it('already counts what the refused write lost in its first report of the outage (never "failed, 0 not saved")', () => {
+    const store = temp.open(temp.dir());
+    const reports: (SessionRecording | undefined)[] = [];
+    const writer: RecordingWriter = new RecordingWriter(store, (id) => reports.push(writer.recording(id)), 100);
+    const summary: SessionSummary = {
+      id: 'fills', name: 'fills', target, status: 'open', startedAt: new Date().toISOString(), lastSeq: 0,
+      counts: { events: 0, out: 0, in: 0, errors: 0, findings: 0 },
+    };
+    writer.saveSummary(summary);
+    store.setSizeLimit(store.sizeBytes);
+    const big = 'x'.repeat(4000);
+    const rows = Array.from({ length: 200 }, (_, i) =>
+      rowOf({ seq: i + 1, t: i, time: 1_700_000_000_000 + i, dir: 'in', raw: `{"jsonrpc":"2.0","method":"flood","params":"${big}"}`, kind: 'notification', method: 'flood', findings: [] }),
+    );
+    writer.commitBatch('fills', rows, []);
+    const first = reports.find((r) => r?.state === 'failed');
+    expect(first).toMatchObject({ state: 'failed', notSaved: 200, missing: [{ from: 1, to: 200 }] });
+    store.setSizeLimit(null);
   });
 });
