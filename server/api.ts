@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DIALECT_IDS } from '../lib/dialects/registry';
 import { InjectBook } from '../lib/inject/inject';
 import { parseWith } from '../lib/session/schemas';
+import type { TrafficEvent } from '../lib/session/types';
 import type { CheckedBodyOf, FileDownload, ParamsOf, PathOf, ResponseOf, RouteSpec } from '../lib/api/routes';
 import { API } from '../lib/api/routes';
 import { ReconnectRefused, type SessionManager } from './session/manager';
@@ -13,6 +14,22 @@ import { SendRefusedError } from './transports/send-queue';
 
 const MAX_BODY = 70 * 1024 * 1024;
 const MAX_EVENTS_PAGE = 10_000;
+/**
+ * A page of entries holds at most this much wire text (always at least one entry): 10 000 entries of
+ * 64 KiB noise made a 355 MB answer, and a little more is past V8's longest string (a 500). JSON's
+ * escapes may grow this up to 6×.
+ */
+const MAX_EVENTS_PAGE_BYTES = 16 * 1024 * 1024;
+
+/** The first entries of `events` within MAX_EVENTS_PAGE_BYTES; `more` when some were left for the next page. */
+function sizedPage(events: TrafficEvent[]): { events: TrafficEvent[]; more?: true } {
+  let bytes = 0;
+  for (let i = 0; i < events.length; i++) {
+    bytes += events[i].raw.length + (events[i].rawBase64?.length ?? 0);
+    if (bytes > MAX_EVENTS_PAGE_BYTES && i > 0) return { events: events.slice(0, i), more: true };
+  }
+  return { events };
+}
 
 export class HttpError extends Error {
   /** `details` travel beside `error` in the JSON answer (e.g. an import's per-entry problems). */
@@ -197,7 +214,7 @@ export function sessionRoutes(router: ApiRouter, manager: SessionManager, taps?:
       summaryOr404(params.id);
       const sinceSeq = Number(query.get('sinceSeq') ?? 0) || 0;
       const limit = Math.min(Number(query.get('limit') ?? MAX_EVENTS_PAGE) || MAX_EVENTS_PAGE, MAX_EVENTS_PAGE);
-      return { events: manager.events(params.id, sinceSeq, limit) };
+      return sizedPage(manager.events(params.id, sinceSeq, limit));
     })
     .on(API.revealEvent, ({ params }) => {
       summaryOr404(params.id);

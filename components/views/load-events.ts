@@ -23,9 +23,10 @@ export async function loadEvents(sessionId: string): Promise<LoadedEvents> {
   const events: TrafficEvent[] = [];
   let since = 0;
   for (;;) {
-    const page = (await api.call(API.listEvents, { params: { id: sessionId }, query: { sinceSeq: String(since), limit: String(PAGE) } })).events;
+    const { events: page, more } = await api.call(API.listEvents, { params: { id: sessionId }, query: { sinceSeq: String(since), limit: String(PAGE) } });
     events.push(...page);
-    if (page.length < PAGE || events.length >= MAX_LOAD) break;
+    // A short page is the end unless the server cut it for its size.
+    if ((page.length < PAGE && !more) || events.length >= MAX_LOAD) break;
     since = page[page.length - 1].seq;
   }
   const bySeq = new Map<number, TrafficEvent>();

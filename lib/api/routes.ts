@@ -85,7 +85,11 @@ export const API = {
   listSessions: get<{ sessions: SessionSummary[] }>()('/api/sessions'),
   openSession: post<OpenSessionRequest, { session: SessionSummary }>()('/api/sessions', CreateSessionBodySchema),
   getSession: get<{ session: SessionSummary }>()('/api/sessions/:id'),
-  listEvents: get<{ events: TrafficEvent[] }>()('/api/sessions/:id/events'),
+  /**
+   * Entries after `?sinceSeq=`, at most `?limit=` (10 000); `more`: the page was cut short by its
+   * size (server/api.ts MAX_EVENTS_PAGE_BYTES of wire text) and entries follow it.
+   */
+  listEvents: get<{ events: TrafficEvent[]; more?: true }>()('/api/sessions/:id/events'),
   /** One entry exactly as recorded, the secrets the session sent in clear: the inspector's reveal. */
   revealEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq/revealed'),
   // ---- Entries the page does not hold in full (server/routes/entries.ts, lib/api/entries.ts)

@@ -84,10 +84,19 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     if (r.status !== 200) throw new Error(`send failed: ${r.json.error}`);
     return r.json.seq;
   };
+  /** Every entry, following the pages a big session is cut into (`more`). */
+  const allEvents = async (sessionId: string): Promise<TrafficEvent[]> => {
+    const all: TrafficEvent[] = [];
+    for (;;) {
+      const { json } = await api<{ events: TrafficEvent[]; more?: true }>('GET', `/api/sessions/${sessionId}/events?sinceSeq=${all.at(-1)?.seq ?? 0}`);
+      all.push(...json.events);
+      if (!json.more) return all;
+    }
+  };
   const eventsUntil: TestServer['eventsUntil'] = async (sessionId, pred) => {
     for (let i = 0; i < 200; i++) {
-      const { json } = await api<{ events: TrafficEvent[] }>('GET', `/api/sessions/${sessionId}/events`);
-      if (pred(json.events)) return json.events;
+      const events = await allEvents(sessionId);
+      if (pred(events)) return events;
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error('timed out waiting for events');
