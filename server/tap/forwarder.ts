@@ -67,6 +67,8 @@ export class Forwarder {
   private readonly state: Int32Array;
   private wiring: ForwardWiring | null = null;
   private ended = false;
+  /** The client's stdout failed: chunks handed over are dropped. */
+  private closed = false;
   private settleSoon = false;
   private settleTimer: NodeJS.Timeout | null = null;
 
@@ -124,8 +126,6 @@ export class Forwarder {
     this.closed = true;
     this.settle();
   }
-
-  private closed = false;
 
   /** Takes the direction here (before an inject or intercept ask is handled); resolves once it is. */
   async relay(): Promise<void> {

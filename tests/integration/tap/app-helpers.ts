@@ -15,6 +15,8 @@ export interface TapApp {
   /** The first tap session that is open, once the app has it. */
   openTapSession(): Promise<SessionSummary>;
   events(sessionId: string): Promise<TrafficEvent[]>;
+  /** Every entry, a page at a time (`events` is the first page: at most 10 000). */
+  allEvents(sessionId: string): Promise<TrafficEvent[]>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,14 @@ export async function startTapApp(dataDir: string): Promise<TapApp> {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const events = async (id: string) => ((await (await call(`/api/sessions/${id}/events`)).json()) as { events: TrafficEvent[] }).events;
+  const allEvents = async (id: string) => {
+    const all: TrafficEvent[] = [];
+    for (;;) {
+      const page = ((await (await call(`/api/sessions/${id}/events?sinceSeq=${all.at(-1)?.seq ?? 0}`)).json()) as { events: TrafficEvent[] }).events;
+      if (!page.length) return all;
+      all.push(...page);
+    }
+  };
   const openTapSession = () =>
     until('the tap session in the app', async () => {
       const { sessions } = (await (await call('/api/sessions')).json()) as { sessions: SessionSummary[] };
@@ -59,5 +69,5 @@ export async function startTapApp(dataDir: string): Promise<TapApp> {
     await exited;
     clearTimeout(kill);
   };
-  return { proc, origin, call, openTapSession, events, stop };
+  return { proc, origin, call, openTapSession, events, allEvents, stop };
 }

@@ -15,8 +15,7 @@ import { peerPath } from '@/tests/fixtures/peers/start-peer';
 // @ts-expect-error: a plain .mjs fixture without types
 import { tick } from '@/tests/fixtures/peers/tap-flood-peer.mjs';
 import { readSession, tapArgv, tempDir } from './tap-helpers';
-import { startTapApp, until, type TapApp } from './app-helpers';
-import type { TrafficEvent } from '@/lib/session/types';
+import { startTapApp, until } from './app-helpers';
 
 const tmp = tempDir('rpcscope-tap-forward-');
 const started: ChildProcess[] = [];
@@ -28,16 +27,6 @@ afterAll(() => {
 const FLOOD = 20_000;
 const expected = () => Buffer.from(Array.from({ length: FLOOD }, (_, n) => (tick as (n: number) => string)(n)).join(''));
 const tapLog = (dataDir: string) => readFileSync(path.join(dataDir, 'tap.log'), 'utf8');
-
-/** Every entry of a session, a page (10k) at a time. */
-async function allEvents(app: TapApp, id: string): Promise<TrafficEvent[]> {
-  const all: TrafficEvent[] = [];
-  for (;;) {
-    const page = ((await (await app.call(`/api/sessions/${id}/events?sinceSeq=${all.at(-1)?.seq ?? 0}`)).json()) as { events: TrafficEvent[] }).events;
-    if (!page.length) return all;
-    all.push(...page);
-  }
-}
 
 /** Runs a tapped flood to its end; what the client received, the exit code, and the recording. */
 async function flood(name: string, env: Record<string, string>) {
@@ -121,7 +110,7 @@ describe("the tap's forwarding thread", () => {
 
       // The recording has the injected message marked, at the place the client got it.
       const events = await until('the session stored', async () => {
-        const ev = await allEvents(app, session.id);
+        const ev = await app.allEvents(session.id);
         return ev.filter((e) => e.method === 'tick').length === FLOOD ? ev : undefined;
       });
       const inOrder = events.filter((e) => e.dir === 'in' && (e.method === 'tick' || e.method === 'hello/fromRpcscope'));

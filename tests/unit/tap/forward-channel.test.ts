@@ -10,22 +10,25 @@ import { RECORDS, RecordReader, RecordWriter, ackForwarded, forwardShared } from
 
 type Seen = { copied: string } | { skipped: number };
 
+/** What the reader drains, a record a line: a copy that wraps the ring's end (two spans) reads as one. */
 function read(reader: RecordReader, ring: SharedArrayBuffer): Seen[] {
   const seen: Seen[] = [];
+  let wrapped = false;
   reader.drain(
     (at, length) => {
       const text = copyOut(ring, { at, length }).toString();
       const last = seen.at(-1);
-      // Two spans of one record (the ring's end) read as one copy.
-      if (last && 'copied' in last && at === 0 && seen.length && wrapped) last.copied += text;
+      if (wrapped && at === 0 && last && 'copied' in last) last.copied += text;
       else seen.push({ copied: text });
       wrapped = at + length === ring.byteLength;
     },
-    (bytes) => seen.push({ skipped: bytes }),
+    (bytes) => {
+      seen.push({ skipped: bytes });
+      wrapped = false;
+    },
   );
   return seen;
 }
-let wrapped = false;
 
 describe("the forwarding thread's records", () => {
   it('give each forwarded chunk back in order, across the end of the ring', () => {
