@@ -1,9 +1,9 @@
 /**
  * The stdio tap's forwarding thread (a worker, started by forwarder.ts through forward-worker.mjs):
  * it carries the server → client direction off the conversation thread's event loop (issue 12: the
- * tap's throughput). A loop of blocking reads of the server's stdout, each chunk written straight
- * to the client's stdout and then copied into this thread's ring for the recording
- * (forward-channel.ts): no streams, no event loop, no allocation per chunk. The bare Node
+ * tap's throughput). A loop of blocking reads of the server's stdout straight into this thread's
+ * copy ring for the recording (forward-channel.ts), each chunk written from there to the client's
+ * stdout: no streams, no event loop, no copy of its own, no allocation per chunk. The bare Node
  * pass-through on an event loop reached ~0.5× a direct pipe on this machine class; this loop
  * reached 0.6–1.0× (bench/tap.ts's "blocking loop" row).
  *
@@ -59,7 +59,7 @@ const ring = new Uint8Array(init.shared.ring);
 const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code;
 
 /**
- * Writes all of `n` bytes to the client. Its stdout is often non-blocking (the event loop's, and
+ * Writes all of `chunk` to the client. Its stdout is often non-blocking (the event loop's, and
  * shared with it: not ours to change), so a full pipe says EAGAIN; this thread then naps and tries
  * again, from 20 µs doubling up to 1 ms (a reader frees 64 KiB in tens of µs; a fixed 1 ms nap
  * made a 21 MiB burst 50 ms slower).
@@ -112,7 +112,7 @@ function run(fd: number): void {
   for (;;) {
     let n: number;
     // Read straight into the ring where it has room (the kernel's copy is the only one); else into a
-    // buffer of this thread's, whose bytes then go on uncopied (the recording is a whole ring behind).
+    // buffer of this thread's, copied into the ring where it fits or else reported as uncopied.
     const free = records.ring.freeRun();
     // Not into a sliver (the ring's end, or a recording almost a whole ring behind): reads that small would slow the conversation.
     const inRing = free.length >= MIN_IN_PLACE;
@@ -138,8 +138,6 @@ function run(fd: number): void {
   port.postMessage({ op: 'end', uncopied: records.uncopied } satisfies ForwardReply);
 }
 
-// Its pages mapped now, not one fault a page in the first burst (copy-ring.ts).
-records.ring.touch();
 // Its pages mapped now, not one fault a page in the first burst (copy-ring.ts).
 records.ring.touch();
 port.once('message', (m: { fd: number }) => run(m.fd));
