@@ -7,9 +7,10 @@
  * texts joined. No wire text is read.
  *
  * A row's other members (an error, findings, a note, HTTP facts …) are in the stored body. Most
- * bodies have none: a regular expression over the body text finds the ones that might (a member
- * name as a key, or a non-empty findings list), and only those are parsed; the rest cost one
- * string. Rows with the same extras share one entry of the page's extras table.
+ * bodies have none: SQL sets aside the plainest (NO_EXTRAS_SQL) without a call into JavaScript, a
+ * regular expression over the rest finds the ones that might (a member name as a key, or a
+ * non-empty findings list), and only those are parsed. Rows with the same extras share one entry
+ * of the page's extras table.
  */
 import { COLUMNS, EXTRA_MEMBERS, ROW_PLACE, type ColumnMember } from '../../lib/timeline/row-columns';
 import { MAX_ROWS_PER_PAGE } from '../../lib/timeline/row-page';
@@ -27,6 +28,20 @@ const MAYBE_EXTRA = new RegExp(`"(?:${EXTRA_MEMBERS.filter((k) => k !== 'finding
 const NOT_EXTRA = new Set<string>(Object.keys(ROW_PLACE).filter((k) => ROW_PLACE[k as keyof typeof ROW_PLACE] !== 'extra'));
 
 /**
+ * An id text that is a non-negative integer in its one spelling (no sign, no leading zero) and a
+ * safe integer (exact as the page's number): what nearly every id is, tested before the other cases.
+ */
+const PLAIN_INTEGER_ID = `((length(id_text) BETWEEN 1 AND 15 OR (length(id_text) = 16 AND id_text <= '${Number.MAX_SAFE_INTEGER}'))
+  AND id_text NOT GLOB '*[^0-9]*' AND id_text NOT GLOB '0?*')`;
+
+/**
+ * Bodies that cannot hold an extra, told in SQL so the JavaScript function is not called for them
+ * (~1 µs a row, most of a page): no findings and no member beside them but an id whose text has no
+ * quote (every member name has two). Any other body goes to the function, which decides.
+ */
+const NO_EXTRAS_SQL = `(body = '{"findings":[]}' OR (body GLOB '{"findings":[[]],"id":*' AND instr(substr(body, 21), '"') = 0))`;
+
+/**
  * Each column's value from the ordered inner SELECT below (its `e.` columns), as json_group_array
  * takes it. The id is stored as its JSON text: json() embeds it as the JSON value it is, false
  * where there is none (a text that is not JSON, which the recorder never writes, goes as a string).
@@ -34,10 +49,12 @@ const NOT_EXTRA = new Set<string>(Object.keys(ROW_PLACE).filter((k) => ROW_PLACE
 const COLUMN_SQL = {
   seq: 'seq', t: 't', time: 'time', dir: 'dir', kind: 'kind', method: 'method', state: 'state', pair: 'pair',
   latencyMs: 'latency_ms',
-  id: `CASE WHEN id_text IS NULL THEN json('false') WHEN json_valid(id_text) THEN json(id_text) ELSE id_text END`,
+  // Most ids are plain integers: read as one without json_valid and json() (a fifth of a page's CPU).
+  id: `CASE WHEN id_text IS NULL THEN json('false') WHEN ${PLAIN_INTEGER_ID} THEN CAST(id_text AS INTEGER)
+    WHEN json_valid(id_text) THEN json(id_text) ELSE id_text END`,
   // Null where the text is what the page would write for the id (lib/timeline/row-columns.ts
   // plainIdText): null, a string without escapes, a short integer in its one spelling.
-  idText: `CASE WHEN id_text IS NULL OR id_text = 'null' OR (id_text GLOB '"*' AND instr(id_text, '\\') = 0)
+  idText: `CASE WHEN id_text IS NULL OR ${PLAIN_INTEGER_ID} OR id_text = 'null' OR (id_text GLOB '"*' AND instr(id_text, '\\') = 0)
     OR (length(id_text) <= 15 AND id_text NOT GLOB '*[^0-9-]*' AND id_text NOT GLOB '?*-*' AND id_text NOT GLOB '0[0-9]*'
         AND id_text NOT GLOB '-0*' AND id_text NOT IN ('', '-')) THEN NULL ELSE id_text END`,
 } as const satisfies Record<ColumnMember, string>;
@@ -121,7 +138,7 @@ export class EventRowsRepo {
       // checks the seqs are increasing (lib/timeline/row-page.ts rowPageProblem).
       const columns = COLUMNS.map((c) => `json_group_array(${COLUMN_SQL[c]}) AS ${c}`).join(', ');
       this.stmt = this.db.prepare<[string, number, number], Aggregated>(
-        `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(rpcscope_row_extras(body)) AS x
+        `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(CASE WHEN ${NO_EXTRAS_SQL} THEN NULL ELSE rpcscope_row_extras(body) END) AS x
          FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
                FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
       );

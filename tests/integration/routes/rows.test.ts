@@ -16,7 +16,7 @@ import { compactRow, Interner } from '@/lib/timeline/compact-row';
 import { MAX_ROWS_PER_PAGE, rowPageProblem, type RowPage } from '@/lib/timeline/row-page';
 import { columnsReader, plainIdText, type RowColumns, type RowExtras } from '@/lib/timeline/row-columns';
 import { encodeRows } from '@/lib/session/bridge-rows';
-import { RULES } from '@/lib/jsonrpc/rules/table';
+import { finding, RULES } from '@/lib/jsonrpc/rules/table';
 import { SECRET_MASK } from '@/lib/variables';
 import { rowMix, WIRE_MARK } from '@/tests/fixtures/sessions/row-mix';
 
@@ -27,6 +27,14 @@ const asRow = (e: TrafficEvent): TrafficEvent => {
   return rest;
 };
 
+/** Ids as a peer may write them: [the id, its text on the wire]. */
+const ODD_IDS: Array<[TrafficEvent['id'], string]> = [
+  [0, '0'], [7, '7'], [-5, '-5'], [-0, '-0'], [1000, '1e3'], [1, '1.0'],
+  [123456789012345, '123456789012345'], [1234567890123456, '1234567890123456'], [9007199254740991, '9007199254740991'],
+  [9007199254740992, '9007199254740993'], [-12, '-12'],
+  [Number('12345678901234567890'), '12345678901234567890'], [null, 'null'], ['s', '"s"'], ['a"b', '"a\\"b"'], ['', '""'],
+];
+
 const TOKEN = 'rows-test-token-0123456789abcdef0123456789';
 const ENTRIES = 100_000;
 let parent: string;
@@ -34,6 +42,8 @@ let server: RunningServer;
 let sessionId: string;
 let events: TrafficEvent[];
 let maskedId: string;
+let oddId: string;
+let oddEvents: TrafficEvent[];
 const SECRET = 'tok-Basalt-7c21e0d4';
 
 beforeAll(async () => {
@@ -52,6 +62,15 @@ beforeAll(async () => {
     store.events.appendMany(m.id, rowMix(60).map((e) => (e.note ? { ...e, note: `sent ${SECRET}` } : e.error ? { ...e, error: { ...e.error, message: `bad key ${SECRET}` } } : e)));
     store.sessionSecrets.add(m.id, [{ name: 'API_KEY', value: SECRET }]);
     store.sessions.setStatus(m.id, 'closed', { endedAt: new Date().toISOString() });
+    // Ids in every spelling, each once plain and once with something a row must not lose.
+    const o = store.sessions.create({ name: 'odd ids', target: { kind: 'stdio', command: 'peer', args: [], framing: 'newline' }, status: 'open', startedAt: new Date().toISOString() });
+    oddId = o.id;
+    oddEvents = ODD_IDS.flatMap(([id, idText], i) => {
+      const base: TrafficEvent = { seq: 2 * i + 1, t: i, time: 1_764_000_000_000 + i, dir: 'out', kind: 'request', id, idText, method: 'm', findings: [], raw: `{"id":${idText}}`, state: 'pending' };
+      return [base, { ...base, seq: 2 * i + 2, note: `id ${idText}`, findings: [finding('jsonrpc-version')] }];
+    });
+    store.events.appendMany(o.id, oddEvents);
+    store.sessions.setStatus(o.id, 'closed', { endedAt: new Date().toISOString() });
   } finally {
     store.close();
   }
@@ -144,6 +163,15 @@ describe('a recorded 100k-entry session read by pages of rows', () => {
     expect(notes.length).toBeGreaterThan(0);
     for (const x of notes) expect(x.note).toBe(`sent ${SECRET_MASK}`);
     expect(extras.some((x) => x.error?.message === `bad key ${SECRET_MASK}`)).toBe(true);
+  });
+
+  it('reads every spelling of an id as recorded, and keeps what rows beside plain ones carry', async () => {
+    const page = JSON.parse((await get(`/api/sessions/${oddId}/rows`)).text) as RowPage;
+    expect(rowPageProblem(page)).toBeNull();
+    const strings = new Interner();
+    const rows = columnsReader(page, (v) => strings.of(v)).rows();
+    expect(rows).toEqual(oddEvents.map((e) => compactRow(asRow({ ...e, raw: undefined } as unknown as TrafficEvent), strings)));
+    expect(rows.filter((r) => r.note !== undefined).length).toBe(ODD_IDS.length);
   });
 
   it('is refused without the token', async () => {
