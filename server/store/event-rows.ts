@@ -15,6 +15,7 @@
 import { COLUMNS, EXTRA_MEMBERS, ROW_PLACE, type ColumnMember } from '../../lib/timeline/row-columns';
 import { MAX_ROWS_PER_PAGE } from '../../lib/timeline/row-page';
 import type { Statement } from 'better-sqlite3';
+import type { Direction, EventKind, PairState } from '../../lib/session/types';
 import type { Db } from './db';
 import { EVENTS_FROM, STATE_SQL } from './event-settle';
 
@@ -42,12 +43,33 @@ const PLAIN_INTEGER_ID = `((length(id_text) BETWEEN 1 AND 15 OR (length(id_text)
 const NO_EXTRAS_SQL = `(body = '{"findings":[]}' OR (body GLOB '{"findings":[[]],"id":*' AND instr(substr(body, 21), '"') = 0))`;
 
 /**
+ * The words of the direction, kind and state columns, sent once a page as its string table `s`:
+ * the cells name them by index (a digit or two instead of up to 15 characters, and the page takes
+ * the table's string instead of looking every cell up in its interner). A word not here (none is
+ * written today) goes as the string itself, which the page reads as well. Each column's words
+ * are tested in the order below, the commonest first: a CASE tests them one by one.
+ */
+const DIRS = Object.keys({ out: 0, in: 0, meta: 0 } satisfies Record<Direction, 0>);
+const KINDS = Object.keys({
+  request: 0, response: 0, notification: 0, error: 0, batch: 0, invalid: 0, 'parse-error': 0, 'not-jsonrpc': 0, noise: 0, stderr: 0, exit: 0, connection: 0, 'no-body': 0,
+} satisfies Record<EventKind, 0>);
+const STATES = Object.keys({
+  answered: 0, pending: 0, 'timed-out': 0, late: 0, orphan: 0, duplicate: 0, cancelled: 0, 'target-exited': 0, unexpected: 0,
+} satisfies Record<PairState, 0>);
+const WORDS = [...DIRS, ...KINDS, ...STATES];
+const WORDS_JSON = JSON.stringify(WORDS);
+const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
+/** A column of words as the index of its word in WORDS, or the text itself. */
+const wordCell = (col: string, words: readonly string[]) =>
+  `CASE ${col} ${words.map((w) => `WHEN ${sqlText(w)} THEN ${WORDS.indexOf(w)}`).join(' ')} ELSE ${col} END`;
+
+/**
  * Each column's value from the ordered inner SELECT below (its `e.` columns), as json_group_array
  * takes it. The id is stored as its JSON text: json() embeds it as the JSON value it is, false
  * where there is none (a text that is not JSON, which the recorder never writes, goes as a string).
  */
 const COLUMN_SQL = {
-  seq: 'seq', t: 't', time: 'time', dir: 'dir', kind: 'kind', method: 'method', state: 'state', pair: 'pair',
+  seq: 'seq', t: 't', time: 'time', dir: wordCell('dir', DIRS), kind: wordCell('kind', KINDS), method: 'method', state: wordCell('state', STATES), pair: 'pair',
   latencyMs: 'latency_ms',
   // Most ids are plain integers: read as one without json_valid and json() (a fifth of a page's CPU).
   id: `CASE WHEN id_text IS NULL THEN json('false') WHEN ${PLAIN_INTEGER_ID} THEN CAST(id_text AS INTEGER)
@@ -123,7 +145,7 @@ export class EventRowsRepo {
     }
     const lastSeq = lastSeqStmt.get(sessionId)?.last_seq ?? 0;
     const done = a.n < n || (a.last ?? 0) >= lastSeq;
-    let text = '{"s":[]';
+    let text = `{"s":${WORDS_JSON}`;
     for (const c of COLUMNS) text += `,"${c}":${a[c]}`;
     return `${text},"x":${a.x},"X":[${table.texts.join(',')}],"lastSeq":${lastSeq},"done":${done}}`;
   }
