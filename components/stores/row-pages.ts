@@ -5,9 +5,10 @@
  * CPU an entry at 1M); a row page (lib/timeline/row-page.ts, GET /api/sessions/:id/rows) is the
  * rows alone, in columns, read by the store in one range SELECT.
  *
- * A small first page shows rows at once; then the largest pages, the next one asked while this
- * one is turned into rows in short slices (tasks of SLICE_MS), handed to the store about once a
- * second (one re-render each), so the count climbs while the page stays responsive. When the last page is in, the caller subscribes to the bridge from there (its
+ * A small first page shows rows at once; then the largest pages, each a range of seqs, the next
+ * ones asked while this one is turned into rows in short slices (tasks of SLICE_MS), handed to the
+ * store about once a second (one re-render each), so the count climbs while the page stays
+ * responsive. When the last page is in, the caller subscribes to the bridge from there (its
  * resume point is what the view holds), so a live session's newer entries, and any change to a
  * still-pending request, come as before: the boundary is simply where the pages stopped.
  */
@@ -27,6 +28,11 @@ export const FIRST_PAGE_ROWS = 500;
  * a page: fewer statements, fewer requests), the next one asked while this one is worked through.
  */
 export const PAGE_ROWS = MAX_ROWS_PER_PAGE;
+/**
+ * Pages asked for ahead of the one being worked through: with one, the server sat idle from the
+ * end of each page until the page had taken it in and asked for the next (a sixth of the opening).
+ */
+export const PAGES_AHEAD = 2;
 /** Rows are turned into view rows for about this long a task, then the page gets its turn. */
 export const SLICE_MS = 12;
 /**
@@ -40,7 +46,8 @@ export const SHOW_EVERY_MS = 1000;
 const STEP_ROWS = 1024;
 
 export interface RowPagesDeps {
-  fetchPage(sessionId: string, since: number, limit: number): Promise<RowPage>;
+  /** Rows with a seq after `since` and at most `until`, at most `limit` of them. */
+  fetchPage(sessionId: string, since: number, limit: number, until: number): Promise<RowPage>;
   /** Appends rows (in seq order, after what the view holds) in one store update. */
   append(sessionId: string, rows: EntryRow[]): void;
   /** False once the session is gone from the page (deleted): stop reading. */
@@ -65,7 +72,7 @@ function yieldToPage(): Promise<void> {
 }
 
 export const pageDeps = (append: RowPagesDeps['append'], wanted: RowPagesDeps['wanted']): RowPagesDeps => ({
-  fetchPage: (id, since, limit) => api.call(API.entryRows, { params: { id }, query: { since: String(since), limit: String(limit) } }),
+  fetchPage: (id, since, limit, until) => api.call(API.entryRows, { params: { id }, query: { since: String(since), limit: String(limit), until: String(until) } }),
   append,
   wanted,
   yieldToPage,
@@ -76,8 +83,8 @@ export const pageDeps = (append: RowPagesDeps['append'], wanted: RowPagesDeps['w
 const strings = new Interner();
 const pool = (s: string) => strings.of(s);
 
-async function checkedPage(deps: RowPagesDeps, sessionId: string, since: number, limit: number): Promise<RowPage> {
-  const page = await deps.fetchPage(sessionId, since, limit);
+async function checkedPage(deps: RowPagesDeps, sessionId: string, since: number, limit: number, until: number): Promise<RowPage> {
+  const page = await deps.fetchPage(sessionId, since, limit, until);
   const problem = rowPageProblem(page);
   if (problem) throw new Error(`The server sent a row page that does not hold together: ${problem}.`);
   return page;
@@ -101,27 +108,36 @@ export async function loadRowPages(sessionId: string, deps: RowPagesDeps, since 
     held = [];
     shownAt = deps.now();
   };
-  let next: Promise<RowPage> | null = checkedPage(deps, sessionId, last, FIRST_PAGE_ROWS);
+  /** Pages asked for and not yet worked through, in seq order; each covers the seqs after the one before. */
+  const asked: Promise<RowPage>[] = [];
+  /** The greatest seq the pages asked for cover, and the session's last seq as the latest page told it. */
+  let askedThrough = since;
+  let end = since;
+  const ask = (rows: number) => {
+    const page = checkedPage(deps, sessionId, askedThrough, rows, askedThrough + rows);
+    // Awaited in its turn, or never (the session went away): not unhandled meanwhile.
+    page.catch(() => undefined);
+    asked.push(page);
+    askedThrough += rows;
+  };
+  ask(FIRST_PAGE_ROWS);
   let first = true;
-  while (next) {
+  while (asked.length) {
     let page: RowPage;
     try {
-      page = await next;
+      page = await asked.shift()!;
     } catch (err) {
       // What was read before the page that failed is the view's; the bridge goes on from there.
       if (deps.wanted(sessionId)) show();
       throw err;
     }
-    next = null;
     if (!deps.wanted(sessionId)) return last;
+    // The server reads the next pages while this one is worked through (a range of seqs each,
+    // so one does not wait for the one before): it is never idle between two.
+    end = Math.max(end, page.lastSeq);
+    while (asked.length < PAGES_AHEAD && askedThrough < end) ask(PAGE_ROWS);
+    const lastPage = asked.length === 0;
     const n = page.seq.length;
-    if (n === 0) break;
-    // Asked before this page is worked through: the server reads it meanwhile.
-    if (!page.done) {
-      next = checkedPage(deps, sessionId, page.seq[n - 1], PAGE_ROWS);
-      // Awaited after this page is worked through, or never (the session went away): not unhandled meanwhile.
-      next.catch(() => undefined);
-    }
     const reader = columnsReader(page, pool);
     let from = 0;
     while (from < n) {
@@ -132,7 +148,7 @@ export async function loadRowPages(sessionId: string, deps: RowPagesDeps, since 
         from = to;
       } while (from < n && deps.now() < stop);
       // The first page at once (the first rows), the last one at its end, the rest every SHOW_EVERY_MS.
-      if ((from === n && (first || page.done)) || deps.now() - shownAt >= SHOW_EVERY_MS) show();
+      if ((from === n && (first || lastPage)) || deps.now() - shownAt >= SHOW_EVERY_MS) show();
       if (from < n) {
         await deps.yieldToPage();
         if (!deps.wanted(sessionId)) return last;

@@ -97,7 +97,7 @@ export const API = {
   getEvent: get<{ event: TrafficEvent }>()('/api/sessions/:id/events/:seq'),
   /** The wire text of the given entries (rows on screen), secrets masked; unknown seqs are left out. */
   entryTexts: post<z.input<typeof EntryTextsBodySchema>, { texts: EntryText[] }>()('/api/sessions/:id/texts', EntryTextsBodySchema),
-  /** Timeline rows without their text, in columns, after `?since=` (a seq), at most `?limit=` (lib/timeline/row-page.ts). */
+  /** Timeline rows without their text, in columns, after `?since=` (a seq) up to `?until=` (one), at most `?limit=` (lib/timeline/row-page.ts). */
   entryRows: get<RowPage>()('/api/sessions/:id/rows'),
   /** The timeline's free-text search, answered over every recorded entry. */
   searchEntries: post<z.input<typeof SearchBodySchema>, SearchAnswer>()('/api/sessions/:id/search', SearchBodySchema),

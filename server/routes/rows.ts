@@ -36,8 +36,9 @@ export function rowRoutes(router: ApiRouter, { store, manager }: RouteDeps): voi
     if (!manager.summary(params.id)) throw new HttpError(404, `no session ${params.id}`);
     const since = intParam(query, 'since', 0, 0, Number.MAX_SAFE_INTEGER);
     const limit = intParam(query, 'limit', MAX_ROWS_PER_PAGE, 1, MAX_ROWS_PER_PAGE);
+    const until = intParam(query, 'until', Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER);
     manager.getLive(params.id)?.flush(); // what the page was shown live is in the store before it is read
-    const text = store.eventRows.pageText(params.id, since, limit);
+    const text = store.eventRows.pageText(params.id, since, limit, until);
     const mask = manager.secrets.mask(params.id);
     if (mask.empty) return new JsonText<RowPage>(text);
     return maskDeep(JSON.parse(text), mask) as RowPage;

@@ -122,29 +122,32 @@ class ExtrasTable {
 type Aggregated = { n: number; last: number | null; x: string } & Record<ColumnMember, string>;
 
 export class EventRowsRepo {
-  private stmt: Statement<[string, number, number], Aggregated> | null = null;
+  private stmt: Statement<[string, number, number, number], Aggregated> | null = null;
   private lastSeqStmt: Statement<[string], { last_seq: number }> | null = null;
   private table: ExtrasTable | null = null;
 
   constructor(private readonly db: Db) {}
 
   /**
-   * Rows with a seq after `sinceSeq`, at most `limit` (≤ MAX_ROWS_PER_PAGE), as the JSON text of a
-   * RowPage. Synchronous, so no write lands between the page and its `lastSeq`.
+   * Rows with a seq after `sinceSeq` and at most `untilSeq` (none: to the end), at most `limit`
+   * (≤ MAX_ROWS_PER_PAGE) of them, as the JSON text of a RowPage. A range of seqs does not hang on
+   * the page before it, so the page can ask for the next while this one is read. Synchronous, so
+   * no write lands between the page and its `lastSeq`.
    */
-  pageText(sessionId: string, sinceSeq: number, limit: number): string {
+  pageText(sessionId: string, sinceSeq: number, limit: number, untilSeq = Number.MAX_SAFE_INTEGER): string {
     const n = Math.max(1, Math.min(MAX_ROWS_PER_PAGE, Math.floor(limit)));
     const { stmt, lastSeqStmt } = this.prepared();
     const table = new ExtrasTable();
     this.table = table;
     let a: Aggregated;
     try {
-      a = stmt.get(sessionId, Math.max(0, Math.floor(sinceSeq)), n) as Aggregated;
+      a = stmt.get(sessionId, Math.max(0, Math.floor(sinceSeq)), Math.floor(untilSeq), n) as Aggregated;
     } finally {
       this.table = null;
     }
     const lastSeq = lastSeqStmt.get(sessionId)?.last_seq ?? 0;
-    const done = a.n < n || (a.last ?? 0) >= lastSeq;
+    // Nothing recorded after this page: it stopped short of its limit at the end, or holds the last seq.
+    const done = (a.n < n && untilSeq >= lastSeq) || (a.last ?? 0) >= lastSeq;
     let text = `{"s":${WORDS_JSON}`;
     for (const c of COLUMNS) text += `,"${c}":${a[c]}`;
     return `${text},"x":${a.x},"X":[${table.texts.join(',')}],"lastSeq":${lastSeq},"done":${done}}`;
@@ -159,10 +162,10 @@ export class EventRowsRepo {
       // ORDER BY inside each aggregate would sort every column again (3× the CPU). The page
       // checks the seqs are increasing (lib/timeline/row-page.ts rowPageProblem).
       const columns = COLUMNS.map((c) => `json_group_array(${COLUMN_SQL[c]}) AS ${c}`).join(', ');
-      this.stmt = this.db.prepare<[string, number, number], Aggregated>(
+      this.stmt = this.db.prepare<[string, number, number, number], Aggregated>(
         `SELECT count(*) AS n, max(seq) AS last, ${columns}, json_group_array(CASE WHEN ${NO_EXTRAS_SQL} THEN NULL ELSE rpcscope_row_extras(body) END) AS x
          FROM (SELECT e.seq, e.t, e.time, e.dir, e.kind, e.id_text, e.method, ${STATE_SQL} AS state, e.pair, e.latency_ms, e.body
-               FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?)`,
+               FROM ${EVENTS_FROM} WHERE s.id = ? AND e.seq > ? AND e.seq <= ? ORDER BY e.seq LIMIT ?)`,
       );
       this.lastSeqStmt = this.db.prepare<[string], { last_seq: number }>('SELECT last_seq FROM sessions WHERE id = ?');
     }

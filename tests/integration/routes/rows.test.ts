@@ -142,6 +142,19 @@ describe('a recorded 100k-entry session read by pages of rows', () => {
     expect(after.done).toBe(true);
   });
 
+  it('answers a range of seqs, done only when it reaches the last one', async () => {
+    const mid = JSON.parse((await get(`/api/sessions/${sessionId}/rows?since=1000&until=1300&limit=${MAX_ROWS_PER_PAGE}`)).text) as RowPage;
+    expect(mid.seq).toEqual(Array.from({ length: 300 }, (_, i) => 1001 + i));
+    expect(mid.done).toBe(false);
+    const capped = JSON.parse((await get(`/api/sessions/${sessionId}/rows?since=1000&until=1300&limit=10`)).text) as RowPage;
+    expect(capped.seq).toEqual(Array.from({ length: 10 }, (_, i) => 1001 + i));
+    expect(capped.done).toBe(false);
+    const tail = JSON.parse((await get(`/api/sessions/${sessionId}/rows?since=${ENTRIES - 3}&until=${ENTRIES + 50_000}`)).text) as RowPage;
+    expect(tail.seq).toEqual([ENTRIES - 2, ENTRIES - 1, ENTRIES]);
+    expect(tail.done).toBe(true);
+    expect((await get(`/api/sessions/${sessionId}/rows?until=-1`)).status).toBe(400);
+  });
+
   it('refuses a page size or start it cannot serve, in plain words, and an unknown session', async () => {
     const big = await get(`/api/sessions/${sessionId}/rows?limit=${MAX_ROWS_PER_PAGE + 1}`);
     expect(big.status).toBe(400);
