@@ -24,7 +24,8 @@ export interface ColumnSpec {
 }
 
 export const COLUMNS = {
-  seq: { label: '#', name: '# (seq)', align: 'right', width: 60, giveWay: 4 },
+  // Seven digits wide: a 1M-entry session's last seqs fit.
+  seq: { label: '#', name: '# (seq)', align: 'right', width: 68, giveWay: 4 },
   time: { label: 'Time', name: 'Time', align: 'left', width: 76, giveWay: 2 },
   dir: { label: '', name: 'Direction', title: 'Direction: → sent to the target, ← from the target', align: 'center', width: 20, giveWay: 7 },
   kind: { label: 'Kind', name: 'Kind', align: 'left', width: 84, giveWay: 1 },
