@@ -66,7 +66,8 @@ export function Workspace({ sessionId }: { sessionId: string }) {
         <InterceptPanel sessionId={sessionId} live={live} />
         <FramingRetry sessionId={sessionId} />
         <RecordingNotice summary={view.summary} behind={view.behind} />
-        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} scanning={scanning} />
+        <FilterBar sessionId={sessionId} shown={indexes.length} total={view.events.length} diagnostics={diagnostics} scanMs={lastScanMs} scanning={scanning}
+          loading={view.filling ? Math.min(1, view.events.length / Math.max(1, view.summary.counts.events)) : null} />
         {statsOpen ? <MethodStats sessionId={sessionId} view={view} lookup={lookup} /> : null}
         <ViewArea sessionId={sessionId} view={view} indexes={indexes} lookup={lookup}>
         <Timeline sessionId={sessionId} view={view} indexes={indexes} lookup={lookup} emptyHint={emptyHint} />

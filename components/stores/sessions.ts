@@ -69,6 +69,12 @@ function recalledActive(): string | null {
 export const useSessions = create<SessionsStore>()((set, get) => {
   // A big session with nothing shown yet reads its rows by pages first; the bridge takes over where they stop.
   const loading = new Set<string>();
+  const setFilling = (id: string, filling: boolean) =>
+    set((s) => {
+      const view = s.sessions[id];
+      if (!view || !!view.filling === filling) return {};
+      return { sessions: { ...s.sessions, [id]: withVersion({ ...view, filling: filling || undefined }) } };
+    });
   const ensureSubscribed = (id: string) => {
     if (!bridge || bridge.isSubscribed(id) || loading.has(id)) return;
     const view = get().sessions[id];
@@ -77,11 +83,13 @@ export const useSessions = create<SessionsStore>()((set, get) => {
       return;
     }
     loading.add(id);
+    setFilling(id, true);
     const deps = pageDeps((sid, rows) => get().applyRows(sid, rows), (sid) => !!get().sessions[sid]);
     void loadRowPages(id, deps)
       .catch(() => undefined) // what came stays; the bridge's replay brings the rest
       .finally(() => {
         loading.delete(id);
+        setFilling(id, false);
         if (get().sessions[id]) bridge?.subscribe(id);
       });
   };

@@ -19,6 +19,11 @@ export interface SessionView {
   version: number;
   /** Entries the page is behind a live session it could not keep up with (catching up from the store). */
   behind?: number;
+  /**
+   * The view is being filled from row pages (components/stores/row-pages.ts): it holds fewer entries
+   * than the session has, and the timeline says so instead of showing a count that is not the session's.
+   */
+  filling?: boolean;
 }
 
 export interface SessionsState {

@@ -13,7 +13,7 @@ import { ColumnChooser } from './ColumnChooser';
 
 const QUERY_HELP = `Filter: free text searches the raw wire text. Fields: ${QUERY_KEYS.map((k) => QUERY_FIELDS[k].example).join(' ')}. Prefix - to exclude, commas for alternatives. Press ? for every field.`;
 
-export function FilterBar({ sessionId, shown, total, diagnostics, scanMs, scanning = null }: {
+export function FilterBar({ sessionId, shown, total, diagnostics, scanMs, scanning = null, loading = null }: {
   sessionId: string;
   shown: number;
   total: number;
@@ -21,6 +21,8 @@ export function FilterBar({ sessionId, shown, total, diagnostics, scanMs, scanni
   scanMs: number;
   /** A filter pass going on over frames: the share tested so far (the result so far is shown). */
   scanning?: number | null;
+  /** The session's entries still being read into the page: the share read so far (the count is not the session's yet). */
+  loading?: number | null;
 }) {
   const problemsId = useId();
   const filter = useTimeline((s) => filterOf(s, sessionId));
@@ -76,6 +78,7 @@ export function FilterBar({ sessionId, shown, total, diagnostics, scanMs, scanni
         <span className="pl-1 text-[11.5px] whitespace-nowrap text-faint tabular-nums" title={`Last full filter pass: ${scanMs.toFixed(1)} ms`} data-testid="timeline-count">
           {shown === total ? `${total.toLocaleString()} ${total === 1 ? 'entry' : 'entries'}` : `${shown.toLocaleString()} of ${total.toLocaleString()}`}
         </span>
+        {loading !== null ? <span className="text-[11.5px] whitespace-nowrap text-faint tabular-nums" data-testid="timeline-loading" role="status">loading {Math.floor(loading * 100)} %</span> : null}
         {scanning !== null ? <span className="text-[11.5px] whitespace-nowrap text-faint tabular-nums" data-testid="timeline-scanning" role="status">filtering {Math.floor(scanning * 100)} %</span> : null}
         {!isEmptyFilter(filter) ? (
           <button type="button" onClick={() => resetFilter(sessionId)} className="text-[11.5px] text-accent hover:underline">Reset</button>

@@ -40,7 +40,7 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a recorded 200,000-entry session shows rows at once, counts every entry while it scrolls, and opens an entry with its text', async ({ page, consoleErrors }) => {
+test('a recorded 200,000-entry session shows rows at once, says it is loading while it counts every entry and scrolls, and opens an entry with its text', async ({ page, consoleErrors }) => {
   void consoleErrors;
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -51,6 +51,8 @@ test('a recorded 200,000-entry session shows rows at once, counts every entry wh
   await page.locator(`[data-session-id="${sessionId}"]`).click();
 
   await expect(rows(page).first()).toBeVisible({ timeout: 10_000 });
+  // Until every entry is in, the timeline says it is still reading them: its count is not the session's yet.
+  await expect(page.getByTestId('timeline-loading')).toHaveText(/^loading \d+ %$/);
   // While the count still climbs, the list scrolls: rows further down come into view.
   const scroller = timeline(page);
   const seqsOnScreen = () => rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
@@ -60,6 +62,7 @@ test('a recorded 200,000-entry session shows rows at once, counts every entry wh
   await expect.poll(async () => Math.min(...(await seqsOnScreen())), { message: 'scrolling moves the rows' }).toBeGreaterThan(50);
 
   await expect(count).toHaveText(`${n(ENTRIES)} entries`, { timeout: 60_000 });
+  await expect(page.getByTestId('timeline-loading')).toHaveCount(0);
   // It came by pages of rows (a small first one, then large ones), not by replaying each event.
   expect(pages.length).toBeGreaterThan(3);
   expect(pages[0]).toContain('since=0');
