@@ -7,7 +7,9 @@
  */
 import { encodeContentLength, encodeNewline } from '../../lib/framing';
 import { InjectBook, type InjectTo } from '../../lib/inject/inject';
+import type { DetectedFraming } from '../../lib/framing/auto';
 import type { Framing } from '../../lib/session/types';
+import type { TapInject } from '../../lib/session/tap-wire';
 import type { RecordingClient } from './recording-client';
 import { Splice } from './splice';
 
@@ -58,16 +60,22 @@ export function spliceConversation(framing: Framing, recording: RecordingClient)
     edgesAt: (done) => recording.edgesAt('in', done),
     refused,
   });
-  recording.onInject((ask) => {
-    const [splice, other] = ask.to === 'server' ? [toServer, toClient] : [toClient, toServer];
-    const chosen = splice.edges.framing ?? other.edges.framing;
+  const place = (ask: TapInject, chosen: DetectedFraming | null) => {
     if (!chosen) return recording.injectRefused(ask.ref, 'the conversation has not shown its framing yet; inject once it has started');
+    const splice = ask.to === 'server' ? toServer : toClient;
     const p = book.prepare(ask.text, ask.to);
     if (!p.ok) return recording.injectRefused(ask.ref, p.error);
     const frame = chosen === 'newline' ? encodeNewline(p.body) : encodeContentLength(p.body);
     waiting.set(ask.ref, { to: ask.to, ids: p.ids });
     const no = splice.inject(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength), ask.ref);
     if (no) refused(ask.ref, no);
+  };
+  recording.onInject((ask) => {
+    const known = toServer.edges.framing ?? toClient.edges.framing;
+    if (known) return place(ask, known);
+    // Framing `auto` and the client has not spoken yet: the server's output, forwarded by its own
+    // thread (forwarder.ts), went past the splice, but the recording thread has seen its framing.
+    recording.edgesAt('in', (state) => place(ask, toServer.edges.framing ?? toClient.edges.framing ?? state?.chosen ?? null));
   });
   return { toServer, toClient };
 }

@@ -4,7 +4,8 @@
  * back after. What the client sees must not tell the two apart: a flood arrives byte for byte and
  * is recorded whole and in order, with the thread or without it (RPCSCOPE_TAP_FORWARD=off); a
  * message injected to the client in the middle of a flood lands between two frames, once, and the
- * flood goes on through the forwarding thread again.
+ * flood goes on through the forwarding thread again — with framing `auto` too, before the client has
+ * said anything (the splices have seen none of the conversation then: the recording thread has).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -68,14 +69,15 @@ describe("the tap's forwarding thread", () => {
     }
   }, 90_000);
 
-  it('puts a message injected to the client between two frames of a flood, once, and forwards the rest on its thread again', async () => {
-    const dataDir = path.join(tmp.dir, 'data-inject');
+  for (const [framing, args] of [['content-length', ['--framing', 'content-length']], ['auto, before the client has said anything', []]] as const) {
+  it(`puts a message injected to the client between two frames of a flood, once, and forwards the rest on its thread again (framing ${framing})`, async () => {
+    const dataDir = path.join(tmp.dir, `data-inject-${args.length}`);
     const app = await startTapApp(dataDir);
     started.push(app.proc);
     try {
       // ~4 s of flood: 20 frames every 2 ms.
       const server = [process.execPath, peerPath('tap-flood-peer'), '--frames', String(FLOOD), '--batch', '20', '--pace', '2'];
-      const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--framing', 'content-length'], server), { stdio: ['pipe', 'pipe', 'ignore'] });
+      const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, ...args], server), { stdio: ['pipe', 'pipe', 'ignore'] });
       started.push(tap);
       const decoder = new ContentLengthDecoder();
       const seen: { method?: string; params?: { n?: number } }[] = [];
@@ -121,4 +123,5 @@ describe("the tap's forwarding thread", () => {
       await app.stop();
     }
   }, 120_000);
+  }
 });
