@@ -74,7 +74,7 @@ export class RecordingClient {
    * `floods`: the conversation may flood the worker (the stdio tap); an HTTP tap's pace is its round trips.
    * `forward`: a forwarding thread's shared memory (forwarder.ts), whose copies this recording takes too.
    */
-  constructor(init: HostInit, log: (line: string) => void, floods = true, forward?: ForwardShared) {
+  constructor(init: HostInit, private readonly log: (line: string) => void, floods = true, forward?: ForwardShared) {
     // Only a stream's bytes travel in the ring: an HTTP/WebSocket tap posts its exchanges' copies, so it maps no 32 MiB.
     this.ring = new CopyRingWriter(floods ? RING_BYTES : UNUSED_RING_BYTES);
     const workerData: WorkerInit = { ...init, ring: this.ring.buffer, pace: this.pace.buffer, ...(forward ? { forward } : {}) };
@@ -141,10 +141,17 @@ export class RecordingClient {
   private asked(handle: () => void): void {
     const gate = this.askGate;
     if (!gate) return handle();
-    this.asks = this.asks.then(gate.first).then(() => {
-      handle();
-      gate.after();
-    });
+    // One ask that fails (its handler threw) is logged and does not stop the ones after it.
+    this.asks = this.asks
+      .then(gate.first)
+      .then(() => {
+        try {
+          handle();
+        } finally {
+          gate.after();
+        }
+      })
+      .catch((err: unknown) => this.log(`an inject or intercept ask failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 
   /** A number for one HTTP exchange (its request and its replies carry it). */
