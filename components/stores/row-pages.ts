@@ -25,7 +25,7 @@ export const ROW_PAGES_FROM = 5000;
 export const FIRST_PAGE_ROWS = 500;
 /**
  * Later pages: the largest the server gives (its CPU per row fell by a fifth from 25k to 50k rows
- * a page: fewer statements, fewer requests), the next one asked while this one is worked through.
+ * a page: fewer statements, fewer requests), the next ones asked while this one is worked through.
  */
 export const PAGE_ROWS = MAX_ROWS_PER_PAGE;
 /**
