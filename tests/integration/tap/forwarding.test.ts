@@ -6,6 +6,8 @@
  * message injected to the client in the middle of a flood lands between two frames, once, and the
  * flood goes on through the forwarding thread again — with framing `auto` too, before the client has
  * said anything (the splices have seen none of the conversation then: the recording thread has).
+ * And a client that answers each message the moment it arrives is recorded in the order things
+ * happened: its next request after the reply it waited for.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,4 +126,34 @@ describe("the tap's forwarding thread", () => {
     }
   }, 120_000);
   }
+
+  it('records a quick ping-pong in the order it happened: each request after the reply before it', async () => {
+    const dataDir = path.join(tmp.dir, 'data-ping');
+    const out = path.join(tmp.dir, 'ping.json');
+    const server = [process.execPath, peerPath('stdio-peer'), '--framing', 'newline'];
+    const tap = spawn(process.execPath, tapArgv(['--data-dir', dataDir, '--framing', 'newline', '--out', out], server), { stdio: ['pipe', 'pipe', 'ignore'] });
+    started.push(tap);
+    const ROUNDS = 2000;
+    const ask = (k: number) => tap.stdin!.write(`{"jsonrpc":"2.0","id":${k},"method":"echo","params":[${k}]}\n`);
+    let answered = 0;
+    let pending = '';
+    // The next request goes the moment the reply is read (as a client awaiting each answer does).
+    tap.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      pending += d;
+      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+        pending = pending.slice(nl + 1);
+        if (++answered < ROUNDS) ask(answered);
+        else tap.stdin!.end();
+      }
+    });
+    ask(0);
+    expect(await new Promise<number | null>((r) => tap.once('close', (c) => r(c)))).toBe(0);
+    expect(answered).toBe(ROUNDS);
+    const messages = readSession(out).filter((e) => e.kind === 'request' || e.kind === 'response');
+    expect(messages).toHaveLength(2 * ROUNDS);
+    // Before the fix about 4 % of the requests were recorded ahead of the reply they followed.
+    const misordered = messages.filter((e, i) => e.kind !== (i % 2 === 0 ? 'request' : 'response')).map((e) => e.seq);
+    expect(misordered).toEqual([]);
+    for (const e of messages) expect(e.state, `seq ${e.seq}`).toBe('answered');
+  }, 60_000);
 });
