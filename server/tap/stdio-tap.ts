@@ -34,15 +34,43 @@ const MAX_STDERR_LINE = 64 * 1024;
 export const STOP_GRACE_MS = 5000;
 // Interpreters whose script names the client better than they do (a shell's next word is often a flag).
 const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'npx', 'deno', 'bun']);
+/** An interpreter's options whose value is the next word (`node --import tsx app.js`: the client is app.js). */
+const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--env-file', '--inspect-port', '--title', '-W', '-X', '--package', '-p']);
+
+/**
+ * The client's name from its command line: the program, or for an interpreter the program and
+ * the script it runs (its options and their values skipped; Python's `-m module` names the module).
+ */
+export function clientNameOf(argv: readonly string[]): string | undefined {
+  if (!argv.length) return undefined;
+  const first = basename(argv[0]);
+  let script: string | undefined;
+  if (LAUNCHERS.has(first)) {
+    for (let i = 1; i < argv.length; i++) {
+      const a = argv[i];
+      if (a === '-m' && argv[i + 1]) {
+        script = `-m ${argv[i + 1]}`;
+        break;
+      }
+      if (a === '--') {
+        script = argv[i + 1] && basename(argv[i + 1]);
+        break;
+      }
+      if (!a.startsWith('-')) {
+        // A scoped package (npx @scope/name) is named whole; a script by its file name.
+        script = a.startsWith('@') ? a : basename(a);
+        break;
+      }
+      if (VALUE_FLAGS.has(a)) i++;
+    }
+  }
+  return (script ? `${first} ${script}` : first).slice(0, 200);
+}
 
 /** The client's side as people call it: the program that started the tap (Linux: from /proc). */
 export function clientName(ppid = process.ppid): string | undefined {
   try {
-    const argv = readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    if (!argv.length) return undefined;
-    const first = basename(argv[0]);
-    const name = LAUNCHERS.has(first) && argv[1] ? `${first} ${basename(argv[1])}` : first;
-    return name.slice(0, 200);
+    return clientNameOf(readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0').filter(Boolean));
   } catch {
     return undefined;
   }
