@@ -76,9 +76,10 @@ export class RecordWriter {
 
   /**
    * Records `chunk` (which has gone on to the client), and wakes a conversation thread waiting for
-   * records. `inPlace`: it was read straight into the ring at `ring.freeRun().at`, so nothing is copied.
+   * records (`wake`: at once; else by `wake()`). `inPlace`: it was read straight into the ring at
+   * `ring.freeRun().at`, so nothing is copied.
    */
-  forwarded(chunk: Uint8Array, inPlace = false): void {
+  forwarded(chunk: Uint8Array, inPlace = false, wake = true): void {
     const head = Atomics.load(this.control, HEAD);
     const room = RECORDS - ((head - Atomics.load(this.control, TAIL)) | 0);
     let at = head;
@@ -91,6 +92,11 @@ export class RecordWriter {
     else this.records[at++ & (RECORDS - 1)] = this.put(chunk, inPlace) ? chunk.length : -chunk.length;
     if (at === head) return;
     Atomics.store(this.control, HEAD, at | 0);
+    if (wake) this.wake();
+  }
+
+  /** Wakes a conversation thread waiting for records, unless it drained them lately (WAKE_AFTER_MS). */
+  wake(): void {
     if (Date.now() - this.drained[0] >= WAKE_AFTER_MS) Atomics.notify(this.control, HEAD);
   }
 

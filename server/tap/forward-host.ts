@@ -90,9 +90,11 @@ function passOn(chunk: Uint8Array, inRing: boolean): void {
         // among them (published after the write, 4 % of a quick ping-pong's requests were recorded
         // before the reply they followed: the write wakes the client, which can take the core).
         // So also before the direction is free again: a thread taking it over has every record.
-        records.forwarded(chunk, inRing);
+        // The conversation thread is woken after the write, not between the chunk and its client.
+        records.forwarded(chunk, inRing, false);
         pace.forwarded(records.ring.total);
         writeAll(chunk);
+        records.wake();
       } finally {
         Atomics.store(state, STATE, DIRECT);
         Atomics.notify(state, STATE);
