@@ -21,8 +21,6 @@ import { TimelineRow } from './TimelineRow';
 /** Where each session's timeline was scrolled, so switching away and back lands in the same place. */
 const savedScroll = new Map<string, number>();
 
-/** More than the rows ever on screen plus overscan, so the visible slots never collide. */
-const ROW_SLOTS = 512;
 /** Rows rendered beyond each edge of the screen. */
 const OVERSCAN = 8;
 /** The window moves in steps of this many rows, so scrolling re-renders every few rows, not every row. */
@@ -67,6 +65,13 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   const visibleRows = Math.ceil(viewportH / ROW_HEIGHT) + 1;
   const windowStart = Math.max(0, firstRow - OVERSCAN);
   const windowEnd = Math.min(count, firstRow + visibleRows + WINDOW_STEP + OVERSCAN);
+  /**
+   * The most rows the window holds: rows are keyed by position modulo this, so no two in the
+   * window share a key, a row that stays in view keeps its element, and a jump (a scrollbar drag,
+   * a new filter) refills every element in place instead of removing them and making new ones
+   * (keyed modulo a larger number, a jump at 1M re-made each row: frames of 50–80 ms).
+   */
+  const slotCount = visibleRows + WINDOW_STEP + 2 * OVERSCAN;
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -181,7 +186,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
                 <TimelineRow
                   // Keyed by slot, not by entry: while scrolling, React refills the same row
                   // elements with new text instead of creating and removing DOM nodes.
-                  key={pos % ROW_SLOTS}
+                  key={pos % slotCount}
                   ev={ev}
                   lookup={lookup}
                   selected={ev.seq === selectedSeq}
