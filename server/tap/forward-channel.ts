@@ -75,8 +75,8 @@ export class RecordWriter {
   }
 
   /**
-   * Records `chunk` (which has gone on to the client), and wakes a conversation thread waiting for
-   * records (`wake`: at once; else by `wake()`). `inPlace`: it was read straight into the ring at
+   * Records `chunk` (about to go on to the client, or gone), and wakes a conversation thread
+   * waiting for records (`wake`: at once; else by `wake()`, after the write). `inPlace`: it was read straight into the ring at
    * `ring.freeRun().at`, so nothing is copied.
    */
   forwarded(chunk: Uint8Array, inPlace = false, wake = true): void {
