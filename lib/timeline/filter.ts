@@ -1,13 +1,16 @@
 /**
  * Timeline filtering: the toolbar's toggles plus the query, compiled once into one predicate and
- * run over the session's events. Must stay well under 100 ms on 100k entries, so per-event work is
- * plain field reads, one bitmask and at most one regex test over the raw text.
+ * run over the session's events. Must stay well under 100 ms at 1M entries, so a pass reads what
+ * it can by position from the row facts (./row-facts.ts: typed arrays of tags, kinds, directions,
+ * method codes, latencies) and asks a row object only for the rest (`bind`); `test` is the same
+ * predicate over one row, for single entries and callers without facts.
  */
 import type { Direction, EventKind } from '../session/types';
 import { ownRaw, type EntryRow } from './row';
 import { HAS_TESTS, isHasName, type RowTest } from './has-words';
 import { compare, globToRegExp, parseQuery, type ParsedQuery, type QueryDiagnostic, type Term } from './query';
-import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, rowLatency, type SeqLookup } from './status';
+import { ERRORISH, STATUS_NAMES, Tag, eventTags, findingsCount, isSecondary, isSecondaryDir, isSecondaryKind, rowLatency, type SeqLookup } from './status';
+import { NO_METHOD, UNCODED_METHOD, UNCODED_WORD, methodOf, type RowFacts } from './row-facts';
 
 export const EVENT_KINDS: readonly EventKind[] = [
   'request', 'notification', 'response', 'error', 'batch', 'invalid', 'parse-error',
@@ -41,9 +44,50 @@ export interface CompiledFilter {
   /** The query's problems with the text span each is about (the filter box underlines them). */
   diagnostics: QueryDiagnostic[];
   test(ev: EntryRow, lookup: SeqLookup): boolean;
+  /**
+   * The same test by position, reading what it can from the facts (./row-facts.ts, synced to
+   * `events` first) and the row only for the rest: what a pass over a big session runs.
+   */
+  bind(facts: RowFacts, events: readonly EntryRow[], lookup: SeqLookup): (i: number) => boolean;
 }
 
 type Pred = RowTest;
+/** A test by position over synced facts (made per pass: word codes are the facts' own). */
+type PosTest = (i: number) => boolean;
+/** How a term is tested from the facts; `row` is the fallback for what they do not hold. */
+type Binder = (facts: RowFacts, row: PosTest) => PosTest;
+
+interface TermTest {
+  pred: Pred;
+  /** Results change for entries already seen (pairing, state): re-test on patches. */
+  state: boolean;
+  at?: Binder;
+  /** A query's `-term`: passes where the term does not. */
+  negate?: boolean;
+}
+
+/** A table by word code of whether `has(word)`; the uncoded code asks the row. */
+function wordTable(words: readonly string[], has: (w: string) => boolean): Uint8Array {
+  const t = new Uint8Array(UNCODED_WORD + 1);
+  for (let c = 0; c < words.length; c++) t[c] = has(words[c]) ? 1 : 0;
+  t[UNCODED_WORD] = 2;
+  return t;
+}
+
+const bindWordSet = (of: (f: RowFacts) => { words: readonly string[]; codes: Uint8Array }, set: ReadonlySet<string>): Binder => (f, row) => {
+  const { words, codes } = of(f);
+  const table = wordTable(words, (w) => set.has(w));
+  return (i) => {
+    const v = table[codes[i]];
+    return v === 2 ? row(i) : v === 1;
+  };
+};
+const kindsOf = (f: RowFacts) => ({ words: f.kinds.words, codes: f.kind });
+const dirsOf = (f: RowFacts) => ({ words: f.dirs.words, codes: f.dir });
+const bindTags = (mask: number): Binder => (f) => {
+  const tags = f.tags;
+  return (i) => (tags[i] & mask) !== 0;
+};
 
 /**
  * How a free word of the query is searched: given the word, a test for one entry. By default over
@@ -93,13 +137,6 @@ function idMatches(ev: EntryRow, v: { text: string; quoted: boolean }): boolean 
   return false;
 }
 
-function methodOf(ev: EntryRow, lookup: SeqLookup): string | undefined {
-  if (ev.method !== undefined) return ev.method;
-  // A response carries no method; it belongs to its request's.
-  if (ev.pair !== undefined && (ev.kind === 'response' || ev.kind === 'error')) return lookup(ev.pair)?.method;
-  return undefined;
-}
-
 /** Distinct method names remembered per filter: a session has few, and a 1M-entry scan would otherwise run the globs a million times. */
 const METHOD_MEMO_CAP = 4096;
 
@@ -117,7 +154,7 @@ function methodMatcher(globs: readonly string[]): (name: string) => boolean {
   };
 }
 
-function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boolean } {
+function termPredicate(term: Term, search: TextSearch): TermTest {
   switch (term.key) {
     case 'text':
       return { pred: search(term.text), state: false };
@@ -131,20 +168,36 @@ function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boo
           return false;
         },
         state: true,
+        at: (f, row) => {
+          // Each method code is judged once a pass; no method at all can still be a batch's items.
+          const words = f.methods.words;
+          const judged = new Int8Array(words.length);
+          const method = f.method;
+          const batch = f.kinds.known('batch');
+          const kind = f.kind;
+          return (i) => {
+            const m = method[i];
+            if (m === NO_METHOD) return batch !== undefined && kind[i] === batch && row(i);
+            if (m === UNCODED_METHOD) return row(i);
+            let v = judged[m];
+            if (v === 0) judged[m] = v = hit(words[m]) ? 1 : -1;
+            return v === 1 || (batch !== undefined && kind[i] === batch && row(i));
+          };
+        },
       };
     }
     case 'status': {
       let mask = 0;
       for (const v of term.values) mask |= STATUS_NAMES[v] ?? 0;
-      return { pred: (ev, lookup) => (eventTags(ev, lookup) & mask) !== 0, state: true };
+      return { pred: (ev, lookup) => (eventTags(ev, lookup) & mask) !== 0, state: true, at: bindTags(mask) };
     }
     case 'dir': {
-      const set = new Set(term.values);
-      return { pred: (ev) => set.has(ev.dir), state: false };
+      const set = new Set<string>(term.values);
+      return { pred: (ev) => set.has(ev.dir), state: false, at: bindWordSet(dirsOf, set) };
     }
     case 'kind': {
-      const set = new Set(term.values);
-      return { pred: (ev) => set.has(ev.kind), state: false };
+      const set = new Set<string>(term.values);
+      return { pred: (ev) => set.has(ev.kind), state: false, at: bindWordSet(kindsOf, set) };
     }
     case 'id':
       return { pred: (ev) => term.values.some((v) => idMatches(ev, v)), state: false };
@@ -167,6 +220,13 @@ function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boo
           return l !== undefined && compare(term.cmp, l);
         },
         state: true,
+        at: (f) => {
+          const latency = f.latency;
+          return (i) => {
+            const l = latency[i];
+            return l === l && compare(term.cmp, l); // NaN: no latency
+          };
+        },
       };
     case 'seq':
       return { pred: (ev) => compare(term.cmp, ev.seq), state: false };
@@ -177,34 +237,47 @@ function termPredicate(term: Term, search: TextSearch): { pred: Pred; state: boo
 
 export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery, search: TextSearch = searchOwnText): CompiledFilter {
   const q = parsed ?? parseFilterQuery(filter.query);
-  const preds: Pred[] = [];
-  let dependsOnState = false;
+  const terms: TermTest[] = [];
 
   if (filter.dirs.length) {
-    const set = new Set<Direction>(filter.dirs);
-    preds.push((ev) => set.has(ev.dir));
+    const set = new Set<string>(filter.dirs);
+    terms.push({ pred: (ev) => set.has(ev.dir), state: false, at: bindWordSet(dirsOf, set) });
   }
   if (filter.kinds.length) {
-    const set = new Set<EventKind>(filter.kinds);
-    preds.push((ev) => set.has(ev.kind));
+    const set = new Set<string>(filter.kinds);
+    terms.push({ pred: (ev) => set.has(ev.kind), state: false, at: bindWordSet(kindsOf, set) });
   }
-  if (filter.hideSecondary) preds.push((ev) => !isSecondary(ev));
+  if (filter.hideSecondary) {
+    terms.push({
+      pred: (ev) => !isSecondary(ev),
+      state: false,
+      at: (f, row) => {
+        // isSecondary by codes: a row of a word past the tables is asked itself.
+        const kinds = wordTable(f.kinds.words, isSecondaryKind);
+        const dirs = wordTable(f.dirs.words, isSecondaryDir);
+        const kind = f.kind;
+        const dir = f.dir;
+        return (i) => {
+          const k = kinds[kind[i]];
+          const d = dirs[dir[i]];
+          return k === 2 || d === 2 ? row(i) : k === 0 && d === 0;
+        };
+      },
+    });
+  }
   if (filter.findingsOnly) {
-    preds.push((ev) => findingsCount(ev) > 0);
-    dependsOnState = true; // the correlator adds findings later (orphan, duplicate)
+    // The correlator adds findings later (orphan, duplicate): re-test on patches.
+    terms.push({ pred: (ev) => findingsCount(ev) > 0, state: true, at: (f) => { const c = f.findings; return (i) => c[i] > 0; } });
   }
   if (filter.errorsOnly || filter.pendingOnly) {
     const mask = (filter.errorsOnly ? ERRORISH : 0) | (filter.pendingOnly ? Tag.PENDING : 0);
     // Both on: an entry passes if it is either (the user wants to see what is not fine).
-    preds.push((ev, lookup) => (eventTags(ev, lookup) & mask) !== 0);
-    dependsOnState = true;
+    terms.push({ pred: (ev, lookup) => (eventTags(ev, lookup) & mask) !== 0, state: true, at: bindTags(mask) });
   }
-  for (const term of q.terms) {
-    const { pred, state } = termPredicate(term, search);
-    dependsOnState ||= state;
-    preds.push(term.negate ? (ev, lookup) => !pred(ev, lookup) : pred);
-  }
+  for (const term of q.terms) terms.push({ ...termPredicate(term, search), negate: term.negate });
 
+  const preds = terms.map(({ pred, negate }): Pred => (negate ? (ev, lookup) => !pred(ev, lookup) : pred));
+  const dependsOnState = terms.some((t) => t.state);
   const test: Pred =
     preds.length === 0 ? () => true
     : preds.length === 1 ? preds[0]
@@ -212,7 +285,24 @@ export function compileFilter(filter: TimelineFilter, parsed?: ParsedQuery, sear
       for (let i = 0; i < preds.length; i++) if (!preds[i](ev, lookup)) return false;
       return true;
     };
-  return { all: preds.length === 0, dependsOnState, problems: q.problems, diagnostics: q.diagnostics, test };
+  const bind = (facts: RowFacts, events: readonly EntryRow[], lookup: SeqLookup): PosTest => {
+    const tests = terms.map(({ pred, at, negate }) => {
+      const row: PosTest = (i) => pred(events[i], lookup);
+      const own = at ? at(facts, row) : row;
+      return negate ? (i: number) => !own(i) : own;
+    });
+    if (tests.length === 0) return () => true;
+    if (tests.length === 1) return tests[0];
+    if (tests.length === 2) {
+      const [a, b] = tests;
+      return (i) => a(i) && b(i);
+    }
+    return (i) => {
+      for (let k = 0; k < tests.length; k++) if (!tests[k](i)) return false;
+      return true;
+    };
+  };
+  return { all: preds.length === 0, dependsOnState, problems: q.problems, diagnostics: q.diagnostics, test, bind };
 }
 
 /**

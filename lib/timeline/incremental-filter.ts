@@ -17,6 +17,7 @@ import { changeLogEnd, touchedSince, type ChangeLog } from './changes';
 import { filterIndexes, positionOf, type CompiledFilter } from './filter';
 import type { SeqLookup } from './status';
 import type { SeqPositions } from './seq-index';
+import { RowFacts } from './row-facts';
 
 export interface FilterUpdate {
   /** Ascending positions into `events`; the same array is updated in place between full scans. */
@@ -58,6 +59,8 @@ export class IncrementalFilter {
   private cursor = 0;
   private reorders = 0;
   private list: number[] = [];
+  /** What the passes read instead of the rows (kept in step with the events before each pass). */
+  private readonly facts = new RowFacts();
 
   /** Starts from a known result (e.g. a narrowed re-test) as if it had been a full scan. */
   reset(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, indexes: number[]): void {
@@ -89,10 +92,6 @@ export class IncrementalFilter {
   update(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, budget?: ScanBudget): FilterUpdate {
     let scan: FilterUpdate['scan'] = 'incremental';
     if (!this.continues(events, log, compiled)) {
-      if (!budget) {
-        this.reset(events, log, compiled, filterIndexes(events, compiled, lookup));
-        return { indexes: this.list, scan: 'full', pending: 0 };
-      }
       this.reset(events, log, compiled, []);
       this.scanned = 0;
       scan = 'full';
@@ -105,25 +104,29 @@ export class IncrementalFilter {
     this.count = n;
     this.tailSeq = n ? events[n - 1].seq : -1;
     this.cursor = end;
-    this.scanned = this.testTail(events, compiled, lookup, budget);
+    this.scanned = this.testTail(events, log, compiled, lookup, indexBySeq, budget);
     return { indexes: this.list, scan, pending: n - this.scanned };
   }
 
   /** Tests entries from `scanned` on, all of them or until the budget is spent; returns how far it got. */
-  private testTail(events: readonly EntryRow[], compiled: CompiledFilter, lookup: SeqLookup, budget?: ScanBudget): number {
+  private testTail(events: readonly EntryRow[], log: ChangeLog, compiled: CompiledFilter, lookup: SeqLookup, indexBySeq: SeqPositions, budget?: ScanBudget): number {
     const n = events.length;
+    // The facts are kept for every entry, filter or not, so a new filter finds them made.
+    this.facts.sync(events, log, lookup, indexBySeq);
     // No filter tests nothing (a position per entry, ~1 ms a million): one step, never a pass over frames.
-    if (!budget || compiled.all) {
+    if (compiled.all) {
       filterIndexes(events, compiled, lookup, this.scanned, this.list);
       return n;
     }
-    const stop = budget.now() + budget.ms;
+    const test = compiled.bind(this.facts, events, lookup);
+    const list = this.list;
+    const stop = budget ? budget.now() + budget.ms : Infinity;
     let at = this.scanned;
     while (at < n) {
       const to = Math.min(n, at + SLICE);
-      filterIndexes(events, compiled, lookup, at, this.list, to);
+      for (let i = at; i < to; i++) if (test(i)) list.push(i);
       at = to;
-      if (budget.now() >= stop) break;
+      if (budget && budget.now() >= stop) break;
     }
     return at;
   }

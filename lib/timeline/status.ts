@@ -293,7 +293,12 @@ export function rowLatency(ev: EntryRow, lookup: SeqLookup): number | undefined 
   return undefined;
 }
 
+/** Kinds of entries about the connection rather than the conversation. */
+export const isSecondaryKind = (kind: string): boolean => kind === 'stderr' || kind === 'connection' || kind === 'exit';
+/** The direction of entries about the connection rather than the conversation. */
+export const isSecondaryDir = (dir: string): boolean => dir === 'meta';
+
 /** Entries about the connection rather than the conversation: shown dimmed, hideable. */
 export function isSecondary(ev: EntryRow): boolean {
-  return ev.kind === 'stderr' || ev.kind === 'connection' || ev.kind === 'exit' || ev.dir === 'meta';
+  return isSecondaryKind(ev.kind) || isSecondaryDir(ev.dir);
 }
