@@ -38,6 +38,13 @@ export interface FilteredView {
 export const SCAN_SLICE_MS = 24;
 const budget: ScanBudget = { ms: SCAN_SLICE_MS, now: () => performance.now() };
 /**
+ * A new filter's pass goes on in the render for up to this long before it shows a partial
+ * result: a partial result costs a render, a layout and a paint of its own (~25 ms at 1M
+ * entries), more than the rest of a pass that is nearly done.
+ */
+const FIRST_SLICE_MS = 48;
+const firstBudget: ScanBudget = { ms: FIRST_SLICE_MS, now: () => performance.now() };
+/**
  * While a scan goes on, a render tests only this little (one look at the clock: a few thousand
  * entries); the slices run between renders (runSlices). At 1M entries a full timeline render
  * per 24 ms slice made `status:error` take 3.2 s for 0.36 s of testing.
@@ -155,7 +162,8 @@ export function useFilteredIndexes(view: SessionView | undefined, wanted: Timeli
     }
     // A full scan going on is left to the slices; a new one shows its first slice now, and
     // appended entries are tested here (while a big session loads: no extra render for them).
-    return step(a, fullScan.current && inc.pending > 0 && inc.continues(events, changes, compiled) ? inRender : budget);
+    const goesOn = inc.continues(events, changes, compiled);
+    return step(a, !goesOn ? firstBudget : fullScan.current && inc.pending > 0 ? inRender : budget);
   }, [events, changes, indexBySeq, compiled, filter, lookup, version, slice]);
 
   // While entries are left to test, slices run one task each, outside React; the view re-renders
