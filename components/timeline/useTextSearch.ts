@@ -14,6 +14,7 @@ import { MAX_SEARCH_TERMS } from '@/lib/api/entries';
 import { parseFilterQuery, textTerms, textMatcher, type TextSearch, type TimelineFilter } from '@/lib/timeline/filter';
 import { apiClient } from '@/components/api/client';
 import { entryTexts } from '@/components/stores/entry-texts';
+import type { EntryRow } from '@/lib/timeline/row';
 import type { SessionView } from '@/components/stores/types';
 
 const SINCE_MS = 250;
@@ -47,9 +48,10 @@ function cachedSearch(sessionId: string): TextSearch {
 
 function answeredSearch(a: Answer): TextSearch {
   return (text) => {
-    const hits = a.hits.get(text) ?? new Set<number>();
+    const seqs = a.hits.get(text) ?? new Set<number>();
     const through = a.through;
-    return (ev) => ev.seq <= through && hits.has(ev.seq);
+    // The hits by seq too: a pass over a big session marks their positions (lib/timeline/row-facts.ts).
+    return Object.assign((ev: EntryRow) => ev.seq <= through && seqs.has(ev.seq), { hits: { seqs, through } });
   };
 }
 

@@ -94,7 +94,16 @@ const bindTags = (mask: number): Binder => (f) => {
  * a full event's own wire text and note; the page, which holds no text for most rows, answers
  * from the server's search (components/timeline/useTextSearch.ts).
  */
-export type TextSearch = (text: string) => (ev: EntryRow) => boolean;
+export type TextSearch = (text: string) => TextTest;
+
+/** A free word's test; a search that knows its hits by seq says so, and a pass marks their positions instead of asking every row. */
+export type TextTest = ((ev: EntryRow) => boolean) & { hits?: TextHits };
+
+/** The entries a word was found in, by seq, among those up to `through` (a server's search answer). */
+export interface TextHits {
+  seqs: ReadonlySet<number>;
+  through: number;
+}
 
 export const searchOwnText: TextSearch = (text) => {
   const m = textMatcher(text);
@@ -156,8 +165,19 @@ function methodMatcher(globs: readonly string[]): (name: string) => boolean {
 
 function termPredicate(term: Term, search: TextSearch): TermTest {
   switch (term.key) {
-    case 'text':
-      return { pred: search(term.text), state: false };
+    case 'text': {
+      const pred = search(term.text);
+      const hits = pred.hits;
+      return {
+        pred,
+        state: false,
+        at: hits ? (f, row) => {
+          // Positions past the marks arrived after them: the row is asked.
+          const marks = f.marksOf(hits);
+          return (i) => (i < marks.length ? marks[i] === 1 : row(i));
+        } : undefined,
+      };
+    }
     case 'method': {
       const hit = methodMatcher(term.values);
       return {

@@ -61,8 +61,18 @@ function grown<T extends Uint8Array | Uint16Array | Float64Array>(a: T, n: numbe
   return b;
 }
 
+/** The seqs a search found, among those up to `through` (./filter.ts TextHits). */
+interface Hits {
+  seqs: ReadonlySet<number>;
+  through: number;
+}
+
 export class RowFacts {
   private events: readonly EntryRow[] | null = null;
+  private positions: SeqPositions | null = null;
+  /** Bumped when the facts start over (positions may have moved). */
+  private generation = 0;
+  private readonly marked = new WeakMap<Hits, { generation: number; marks: Uint8Array }>();
   private cursor = 0;
   private reorders = 0;
   private tailSeq = -1;
@@ -90,7 +100,9 @@ export class RowFacts {
     const c = this.count;
     const continues = this.events === events && log.reorders === this.reorders && this.cursor >= log.base &&
       events.length >= c && (c === 0 || events[c - 1]?.seq === this.tailSeq);
+    this.positions = indexBySeq;
     if (!continues) {
+      this.generation++;
       this.events = events;
       this.reorders = log.reorders;
       this.count = 0;
@@ -110,6 +122,26 @@ export class RowFacts {
       this.count = n;
     }
     this.tailSeq = n ? events[n - 1].seq : -1;
+  }
+
+  /**
+   * 1 at the positions of a search's hits, for the positions the facts cover (made once per
+   * answer and kept while the positions stay; made again when a quarter more entries arrived).
+   */
+  marksOf(hits: Hits): Uint8Array {
+    const known = this.marked.get(hits);
+    if (known && known.generation === this.generation && this.count < known.marks.length * 1.25 + 1024) return known.marks;
+    const marks = new Uint8Array(this.count);
+    const positions = this.positions;
+    if (positions) {
+      for (const seq of hits.seqs) {
+        if (seq > hits.through) continue;
+        const i = positions.get(seq);
+        if (i !== undefined && i < marks.length) marks[i] = 1;
+      }
+    }
+    this.marked.set(hits, { generation: this.generation, marks });
+    return marks;
   }
 
   private compute(ev: EntryRow, i: number, lookup: SeqLookup): void {

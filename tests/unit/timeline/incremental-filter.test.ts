@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyView, mergeEvents, mergePatches } from '@/components/stores/apply';
 import type { EventPatch } from '@/lib/session/types';
 import { CHANGE_LOG_CAP } from '@/lib/timeline/changes';
-import { EMPTY_FILTER, compileFilter, filterIndexes, type TimelineFilter } from '@/lib/timeline/filter';
+import { EMPTY_FILTER, compileFilter, filterIndexes, type CompiledFilter, type TextSearch, type TimelineFilter } from '@/lib/timeline/filter';
+import type { EntryRow } from '@/lib/timeline/row';
 import { IncrementalFilter } from '@/lib/timeline/incremental-filter';
 import { ev } from './events';
 import { lookupIn, session, summary } from './live-batches';
@@ -66,6 +67,33 @@ describe('incremental filter: the timeline shows the same entries as a full re-f
         const { indexes, scan } = inc.update(view.events, view.changes, c, lookup, view.indexBySeq);
         expect(scan).toBe('full');
         expect(indexes, `${name}, seed ${seed} at ${view.events.length} entries`).toEqual(filterIndexes(view.events, c, lookup));
+      }
+    }
+  });
+
+  it('a word the server found shows the same entries as asking every row, while entries arrive, move and change', () => {
+    const everything = compileFilter(EMPTY_FILTER);
+    for (const seed of [6, 7]) {
+      const view = emptyView(summary);
+      const inc = new IncrementalFilter();
+      const lookup = lookupIn(view);
+      let compiled: CompiledFilter | null = null;
+      let b = 0;
+      for (const apply of session(seed, 300)) {
+        apply(view);
+        if (b++ === 120) {
+          // The server's answer: the entries so far about hover (and the next seq, not here yet), by seq.
+          const through = view.events[view.events.length - 1].seq + 1;
+          const seqs = new Set(view.events.filter((e) => e.method?.includes('hover') || e.pair !== undefined && lookup(e.pair)?.method?.includes('hover')).map((e) => e.seq));
+          seqs.add(through);
+          expect(seqs.size).toBeGreaterThan(10);
+          const search: TextSearch = () => Object.assign((e: EntryRow) => e.seq <= through && seqs.has(e.seq), { hits: { seqs, through } });
+          compiled = compileFilter({ ...EMPTY_FILTER, query: 'hover' }, undefined, search);
+        }
+        if (!compiled) continue;
+        if (b % 3 === 0) inc.update(view.events, view.changes, everything, lookup, view.indexBySeq);
+        const { indexes } = inc.update(view.events, view.changes, compiled, lookup, view.indexBySeq);
+        expect(indexes, `seed ${seed} at ${view.events.length} entries`).toEqual(filterIndexes(view.events, compiled, lookup));
       }
     }
   });
