@@ -27,6 +27,13 @@ const OVERSCAN = 8;
 const WINDOW_STEP = 8;
 /** The first row of the step holding `row`: scroll state changes once per step, so React renders once per step. */
 const stepOf = (row: number) => Math.floor(row / WINDOW_STEP) * WINDOW_STEP;
+/**
+ * A jump (the scroll moved by more than a screen: a scrollbar drag) renders the rows on screen
+ * only, from the exact row, until the scroll has rested this long: every frame of a drag refills
+ * every row, and the step's and the overscan's rows are a third of them (issue 11: frames over
+ * 50 ms in a scrollbar sweep at 1M entries).
+ */
+const JUMP_REST_MS = 150;
 
 export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   sessionId: string;
@@ -37,6 +44,8 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastTop = useRef(0);
+  /** The row at the top after the last scroll event (what a jump is measured from). */
+  const lastRow = useRef(0);
   const selectedSeq = useSessions((s) => s.selectedSeq);
   const select = useSessions((s) => s.select);
   const follow = useTimeline((s) => followOf(s, sessionId));
@@ -56,15 +65,23 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   // Which columns fit is decided by the width: Method, Latency and Status never leave the screen.
   const layout = useMemo(() => layoutColumns(columnPrefs, viewportW), [columnPrefs, viewportW]);
   const [scrollRow, setScrollRow] = useState(0);
+  /** Jumping: the last scroll moved by more than a screen, and has not rested for JUMP_REST_MS. */
+  const [jumping, setJumping] = useState(false);
+  const rest = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (rest.current) clearTimeout(rest.current); }, []);
+  /** The scroll state for a top row: its step's first row, or while jumping the row itself (a jump renders no margin). */
+  const rowState = (row: number) => (rest.current ? row : stepOf(row));
   const count = indexes.length;
   // What onScroll needs to know without reading layout (kept current by the effect below).
   const extent = useRef({ count: 0, height: 0 });
   const bottomTop = Math.max(0, count * ROW_HEIGHT - viewportH);
   // While following, render the bottom rows in this same pass instead of waiting for the scroll event.
-  const firstRow = stepOf(follow ? Math.floor(bottomTop / ROW_HEIGHT) : Math.min(scrollRow, Math.max(0, count - 1)));
+  const topRow = follow ? Math.floor(bottomTop / ROW_HEIGHT) : Math.min(scrollRow, Math.max(0, count - 1));
+  const jump = jumping && !follow;
+  const firstRow = jump ? topRow : stepOf(topRow);
   const visibleRows = Math.ceil(viewportH / ROW_HEIGHT) + 1;
-  const windowStart = Math.max(0, firstRow - OVERSCAN);
-  const windowEnd = Math.min(count, firstRow + visibleRows + WINDOW_STEP + OVERSCAN);
+  const windowStart = Math.max(0, firstRow - (jump ? 0 : OVERSCAN));
+  const windowEnd = Math.min(count, firstRow + visibleRows + (jump ? 0 : WINDOW_STEP + OVERSCAN));
   /**
    * The most rows the window holds: rows are keyed by position modulo this, so no two in the
    * window share a key, a row that stays in view keeps its element, and a jump (a scrollbar drag,
@@ -118,7 +135,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
       if (Math.abs(lastTop.current - top) >= 1 || restoreFor.current === sessionId) el.scrollTop = top;
     } else if (restoreFor.current === sessionId && count) {
       el.scrollTop = top;
-      setScrollRow(stepOf(Math.floor(top / ROW_HEIGHT)));
+      setScrollRow(rowState(Math.floor(top / ROW_HEIGHT)));
     }
     if (count) restoreFor.current = null;
     lastTop.current = top;
@@ -128,7 +145,7 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
   // Following renders the bottom without scrollRow; when it stops, start from where the view is.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!follow && el) setScrollRow(stepOf(Math.floor(el.scrollTop / ROW_HEIGHT)));
+    if (!follow && el) setScrollRow(rowState(Math.floor(el.scrollTop / ROW_HEIGHT)));
   }, [follow]);
 
   const onScroll = useCallback(() => {
@@ -142,7 +159,19 @@ export function Timeline({ sessionId, view, indexes, lookup, emptyHint }: {
     else if (top < lastTop.current - 1) setFollow(sessionId, false);
     lastTop.current = top;
     // While following, the render already shows the bottom: no second render for our own scroll.
-    if (!(bottom && followOf(useTimeline.getState(), sessionId))) setScrollRow(stepOf(Math.floor(top / ROW_HEIGHT)));
+    if (bottom && followOf(useTimeline.getState(), sessionId)) return;
+    const row = Math.floor(top / ROW_HEIGHT);
+    if (Math.abs(row - lastRow.current) > extent.current.height / ROW_HEIGHT || rest.current) {
+      // A jump, or a scroll soon after one: the exact row, no margins, until the scroll rests.
+      setJumping(true);
+      setScrollRow(row);
+      if (rest.current) clearTimeout(rest.current);
+      rest.current = setTimeout(() => {
+        rest.current = null;
+        setJumping(false);
+      }, JUMP_REST_MS);
+    } else setScrollRow(stepOf(row));
+    lastRow.current = row;
   }, [sessionId, setFollow, measureBottom]);
 
   // Keep the selected entry on screen when it changes by keyboard or a pairing jump.

@@ -94,6 +94,13 @@ test('a recorded 100,000-entry session opens at once, shows whole row numbers, f
   const lowestSeq = async () => Math.min(...(await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))))));
   // The scroll event comes a frame later: wait for rows from the middle, not just any rows.
   await expect.poll(async () => Math.abs((await lowestSeq()) - ENTRIES / 2), { message: 'rows from the middle are shown' }).toBeLessThan(200);
+  // Right after the jump, every row on screen is there (a jump renders the screen's rows only);
+  // once the scroll rests, the rows just past its edges are made too, ready for the wheel.
+  const positions = async () => new Set(await rows(page).evaluateAll((els) => els.map((e) => Math.round(parseFloat((e as HTMLElement).style.top) / 22))));
+  const screen = await scroller.evaluate((el) => ({ first: Math.floor(el.scrollTop / 22), last: Math.floor((el.scrollTop + el.clientHeight - 1) / 22) }));
+  const onScreen = await positions();
+  for (let p = screen.first; p <= screen.last; p++) expect(onScreen.has(p), `row ${p} on screen after the jump`).toBe(true);
+  await expect.poll(async () => (await positions()).has(screen.first - 1) && (await positions()).has(screen.last + 1), { message: 'the rows past the screen\'s edges once the scroll rests' }).toBe(true);
   await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight; });
   await expect(rowBySeq(page, last.seq)).toBeVisible();
   // Only a screenful of rows exists in the page, whatever the session's size.
