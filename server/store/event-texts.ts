@@ -24,7 +24,7 @@ const holding = (test: (column: string) => string): string =>
   `(${test('e.raw')} OR (instr(e.body, '"note":') > 0 AND ${test("json_extract(e.body, '$.note')")}))`;
 
 export class EventTextsRepo {
-  private stmts: { last: Statement<[string, number], { last: number | null }>; exact: Statement<[string, number, number, string, string], number>; folded: Statement<[string, number, number, string, string], number> } | null = null;
+  private stmts: { last: Statement<[string, number], { last: number | null }>; exact: Statement<unknown[], number>; folded: Statement<unknown[], number> } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -36,25 +36,26 @@ export class EventTextsRepo {
   /**
    * The seqs after `sinceSeq` up to `through` whose wire text or note holds `text`, found by
    * SQLite's own scan (issue 11: a new word over a 1M-entry session took 1.6 s in JavaScript,
-   * ~0.35 s so). The timeline's smart case: a word with a capital letter is matched exactly
-   * (instr), one without ignoring ASCII case (LIKE). Only for `isSqlSearchable` words, and
+   * ~0.2–0.35 s so). The timeline's smart case: a word with a capital letter is matched exactly
+   * (LIKE, then instr), one without ignoring ASCII case (LIKE). Only for `isSqlSearchable` words, and
    * without secrets to mask (the match must be over the text the page shows).
    */
   seqsHolding(sessionId: string, sinceSeq: number, through: number, text: string): number[] {
     const { exact, folded } = this.prepared();
     const since = Math.max(0, Math.floor(sinceSeq));
-    if (/[A-Z]/.test(text)) return exact.all(sessionId, since, through, text, text);
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (/[A-Z]/.test(text)) return exact.all(sessionId, since, through, pattern, text, pattern, text);
     return folded.all(sessionId, since, through, pattern, pattern);
   }
 
   private prepared() {
     if (!this.stmts) {
       const seqs = (test: (column: string) => string) =>
-        this.db.prepare<[string, number, number, string, string], number>(`SELECT e.seq ${FROM_SESSION} AND e.seq <= ? AND ${holding(test)} ORDER BY e.seq`).pluck();
+        this.db.prepare<unknown[], number>(`SELECT e.seq ${FROM_SESSION} AND e.seq <= ? AND ${holding(test)} ORDER BY e.seq`).pluck();
       this.stmts = {
         last: this.db.prepare<[string, number], { last: number | null }>(`SELECT max(e.seq) AS last ${FROM_SESSION}`),
-        exact: seqs((c) => `instr(${c}, ?) > 0`),
+        // LIKE first: SQLite's LIKE skips a text that lacks the word ~2.5× faster than instr does.
+        exact: seqs((c) => `(${c} LIKE ? ESCAPE '\\' AND instr(${c}, ?) > 0)`),
         folded: seqs((c) => `${c} LIKE ? ESCAPE '\\'`),
       };
     }
