@@ -86,9 +86,9 @@ export class RowFacts {
   findings = new Uint8Array(0);
   /** The latency the row shows (rowLatency), NaN for none. */
   latency = new Float64Array(0);
-  readonly kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
-  readonly dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
-  readonly methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
+  kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
+  dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
+  methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
 
   /** Whether the facts are of this events array as it stands (in step with its change log). */
   covers(events: readonly EntryRow[]): boolean {
@@ -106,6 +106,16 @@ export class RowFacts {
       this.events = events;
       this.reorders = log.reorders;
       this.count = 0;
+      // Another session, or this one reordered: the arrays are made again to its size (a 1M-entry session's are ~15 MB).
+      this.tags = new Uint16Array(0);
+      this.kind = new Uint8Array(0);
+      this.dir = new Uint8Array(0);
+      this.method = new Uint16Array(0);
+      this.findings = new Uint8Array(0);
+      this.latency = new Float64Array(0);
+      this.kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
+      this.dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
+      this.methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
     } else if (c > 0) {
       for (const i of touchedSince(events, log, this.cursor, indexBySeq, c, true)) this.compute(events[i], i, lookup);
     }

@@ -98,6 +98,23 @@ describe('incremental filter: the timeline shows the same entries as a full re-f
     }
   });
 
+  it('a session with more distinct methods than the facts can code still filters by method right (the rest asked of the rows)', () => {
+    const view = emptyView(summary);
+    const lookup = lookupIn(view);
+    // 70k requests, each its own method, and an answer to the last: past the table's 65,534 codes.
+    const events = Array.from({ length: 70_000 }, (_, i) => ev({ seq: i + 1, dir: 'out', kind: 'request', method: `m/${i}`, state: 'pending' }));
+    events.push(ev({ seq: 70_001, dir: 'in', kind: 'response', pair: 70_000 }));
+    mergeEvents(view, events);
+    const inc = new IncrementalFilter();
+    inc.update(view.events, view.changes, compileFilter(EMPTY_FILTER), lookup, view.indexBySeq);
+    for (const query of ['method:m/69999', 'method:m/1', 'method:m/6999*', '-method:m/*']) {
+      const compiled = compileFilter({ ...EMPTY_FILTER, query });
+      expect(inc.update(view.events, view.changes, compiled, lookup, view.indexBySeq).indexes, query).toEqual(filterIndexes(view.events, compiled, lookup));
+    }
+    // The last request and its answer (whose method is its request's), both past the codes.
+    expect(inc.update(view.events, view.changes, compileFilter({ ...EMPTY_FILTER, query: 'method:m/69999' }), lookup, view.indexBySeq).indexes).toEqual([69_999, 70_000]);
+  });
+
   it('a pending-only view drops a request as soon as its answer patches it, without a full scan', () => {
     const view = emptyView(summary);
     const lookup = lookupIn(view);
