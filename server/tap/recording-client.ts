@@ -55,7 +55,7 @@ export class RecordingClient {
   /** While ending: the wait for the worker, restarted by each acknowledgement. */
   private endTimer: NodeJS.Timeout | null = null;
   private failed = false;
-  private injectListener: ((ask: TapInject) => void) | null = null;
+  private injectListener: ((ask: TapInject) => void | Promise<void>) | null = null;
   private interceptListener: ((ask: TapInterceptAsk) => void) | null = null;
   private stopListener: (() => void) | null = null;
   /** Ops not yet posted, in order. */
@@ -110,8 +110,8 @@ export class RecordingClient {
         // The stdio tap splices (stdio-inject.ts), the HTTP/WebSocket tap writes (proxy-inject.ts).
         const ask = r.ask;
         this.asked(() => {
-          if (this.injectListener) this.injectListener(ask);
-          else this.injectRefused(ask.ref, 'this tap is not ready to inject yet');
+          if (this.injectListener) return this.injectListener(ask);
+          this.injectRefused(ask.ref, 'this tap is not ready to inject yet');
         });
       }
       else this.finished?.();
@@ -138,15 +138,18 @@ export class RecordingClient {
   private askGate: { first: () => Promise<void>; after: () => void } | null = null;
   private asks: Promise<void> = Promise.resolve();
 
-  private asked(handle: () => void): void {
+  private asked(handle: () => void | Promise<void>): void {
     const gate = this.askGate;
-    if (!gate) return handle();
+    if (!gate) {
+      void handle();
+      return;
+    }
     // One ask that fails (its handler threw) is logged and does not stop the ones after it.
     this.asks = this.asks
       .then(gate.first)
-      .then(() => {
+      .then(async () => {
         try {
-          handle();
+          await handle();
         } finally {
           gate.after();
         }
@@ -215,8 +218,12 @@ export class RecordingClient {
     this.skipped[side] = 0;
   }
 
-  /** The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with injected/injectRefused). */
-  onInject(listener: (ask: TapInject) => void): void {
+  /**
+   * The app asks to inject (stdio-inject.ts / proxy-inject.ts write it and answer with
+   * injected/injectRefused); a listener that places it later returns a promise, and the ask is
+   * handled (the stdio tap's direction kept off its forwarding thread) until it settles.
+   */
+  onInject(listener: (ask: TapInject) => void | Promise<void>): void {
     this.injectListener = listener;
   }
 

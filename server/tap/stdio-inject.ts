@@ -75,7 +75,15 @@ export function spliceConversation(framing: Framing, recording: RecordingClient)
     if (known) return place(ask, known);
     // Framing `auto` and the client has not spoken yet: the server's output, forwarded by its own
     // thread (forwarder.ts), went past the splice, but the recording thread has seen its framing.
-    recording.edgesAt('in', (state) => place(ask, toServer.edges.framing ?? toClient.edges.framing ?? state?.chosen ?? null));
+    // The ask lasts until it is placed: handed back before, the forwarding thread wrote chunks to
+    // the client ahead of the injected frame that the recording had after it.
+    return new Promise<void>((resolve) => recording.edgesAt('in', (state) => {
+      try {
+        place(ask, toServer.edges.framing ?? toClient.edges.framing ?? state?.chosen ?? null);
+      } finally {
+        resolve();
+      }
+    }));
   });
   return { toServer, toClient };
 }
