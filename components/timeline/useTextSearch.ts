@@ -3,7 +3,8 @@
  * How the timeline searches free words when the page does not hold every entry's text (issue 11).
  * When every row's text is in the page's cache (a small session) the words are tested there, as
  * before; otherwise the server answers (POST /api/sessions/:id/search) over the whole recording,
- * and asks again for what arrived since its last answer, at most every SINCE_MS. Until the answer
+ * and asks again for what arrived since its last answer, at most every SINCE_MS; when every word is
+ * required (none negated) it asks for the entries holding all of them at once. Until the answer
  * for a changed query arrives, the last filter stays on screen (no flash of an empty list).
  * Entries after the answer's `through` match no word until the next answer.
  */
@@ -57,8 +58,15 @@ function answeredSearch(a: Answer): TextSearch {
 
 export function useTextSearch(view: SessionView | undefined, filter: TimelineFilter): TextSearchState {
   const sessionId = view?.summary.id ?? '';
-  const terms = useMemo(() => textTerms(parseFilterQuery(filter.query)).slice(0, MAX_SEARCH_TERMS), [filter.query]);
-  const key = terms.join('\u0000');
+  const { terms, every } = useMemo(() => {
+    const parsed = parseFilterQuery(filter.query);
+    const words = textTerms(parsed).slice(0, MAX_SEARCH_TERMS);
+    // Words that must all be there (none negated): the server answers the entries holding all of
+    // them, one list for every word (a word in nearly every entry then sends no million seqs).
+    const required = words.length > 1 && parsed.terms.every((t) => t.key !== 'text' || !t.negate);
+    return { terms: words, every: required };
+  }, [filter.query]);
+  const key = terms.join('\u0000') + (every ? '\u0002' : '');
   const local = !view || terms.length === 0 || entryTexts.countFor(sessionId) >= view.events.length;
   const [answer, setAnswer] = useState<Answer | null>(null);
   const asking = useRef<string | null>(null);
@@ -72,11 +80,12 @@ export function useTextSearch(view: SessionView | undefined, filter: TimelineFil
     if (current || asking.current === ask) return;
     asking.current = ask;
     let cancelled = false;
-    void api.call(API.searchEntries, { params: { id: sessionId }, body: { texts: terms } }).then(
+    void api.call(API.searchEntries, { params: { id: sessionId }, body: { texts: terms, every } }).then(
       (r: SearchAnswer) => {
         if (cancelled) return;
         asking.current = null;
-        setAnswer({ sessionId, key, through: r.through, hits: new Map(terms.map((t, i) => [t, new Set(r.hits[i])])) });
+        const all = every ? new Set(r.hits[0]) : null;
+        setAnswer({ sessionId, key, through: r.through, hits: new Map(terms.map((t, i) => [t, all ?? new Set(r.hits[i])])) });
       },
       () => { asking.current = null; },
     );
@@ -84,22 +93,23 @@ export function useTextSearch(view: SessionView | undefined, filter: TimelineFil
       cancelled = true;
       if (asking.current === ask) asking.current = null;
     };
-  }, [local, sessionId, key, terms, current]);
+  }, [local, sessionId, key, terms, every, current]);
 
   // Entries arrived after the answer: ask for those only, not more often than every SINCE_MS.
   useEffect(() => {
     if (local || !current || lastSeq <= current.through) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      void api.call(API.searchEntries, { params: { id: sessionId }, body: { texts: terms, sinceSeq: current.through } }).then(
+      void api.call(API.searchEntries, { params: { id: sessionId }, body: { texts: terms, sinceSeq: current.through, every } }).then(
         (r: SearchAnswer) => {
           if (cancelled || r.through <= current.through) return;
-          const hits = new Map(current.hits);
-          terms.forEach((t, i) => {
-            const set = new Set(hits.get(t));
-            for (const s of r.hits[i]) set.add(s);
-            hits.set(t, set);
-          });
+          const grown = (old: Set<number> | undefined, more: number[]) => {
+            const set = new Set(old);
+            for (const s of more) set.add(s);
+            return set;
+          };
+          const all = every ? grown(current.hits.get(terms[0]), r.hits[0]) : null;
+          const hits = new Map(terms.map((t, i) => [t, all ?? grown(current.hits.get(t), r.hits[i])]));
           setAnswer({ ...current, through: r.through, hits });
         },
         () => undefined,
@@ -109,7 +119,7 @@ export function useTextSearch(view: SessionView | undefined, filter: TimelineFil
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [local, current, lastSeq, sessionId, terms]);
+  }, [local, current, lastSeq, sessionId, terms, every]);
 
   const shown = useRef<TextSearchState | null>(null);
   const cached = useMemo(() => cachedSearch(sessionId), [sessionId]);

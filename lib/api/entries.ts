@@ -31,11 +31,19 @@ export const SearchBodySchema = z.strictObject({
     .min(1).max(MAX_SEARCH_TERMS, `at most ${MAX_SEARCH_TERMS} search words at once`),
   /** Search only entries after this seq (the page asks again for what arrived since its last answer). */
   sinceSeq: z.number().int().nonnegative().optional(),
+  /**
+   * Only the entries that hold every word, as one list (the page asks so when the query needs all of
+   * its words: a word found in nearly every entry then sends no million seqs).
+   */
+  every: z.boolean().optional(),
 });
 
 export interface SearchAnswer {
   /** Every recorded entry up to this seq was searched (later ones are not yet in the store). */
   through: number;
-  /** For each text, in the order asked, the seqs of the entries whose wire text or note contains it. */
+  /**
+   * For each text, in the order asked, the seqs of the entries whose wire text or note contains it;
+   * asked with `every`, one list: the entries that contain every text.
+   */
   hits: number[][];
 }

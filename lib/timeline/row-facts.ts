@@ -72,7 +72,8 @@ export class RowFacts {
   private positions: SeqPositions | null = null;
   /** Bumped when the facts start over (positions may have moved). */
   private generation = 0;
-  private readonly marked = new WeakMap<Hits, { generation: number; marks: Uint8Array }>();
+  /** By the hits' set of seqs: the words of one answer that share it share their marks. */
+  private readonly marked = new WeakMap<ReadonlySet<number>, { generation: number; through: number; marks: Uint8Array }>();
   private cursor = 0;
   private reorders = 0;
   private tailSeq = -1;
@@ -139,8 +140,8 @@ export class RowFacts {
    * answer and kept while the positions stay; made again when a quarter more entries arrived).
    */
   marksOf(hits: Hits): Uint8Array {
-    const known = this.marked.get(hits);
-    if (known && known.generation === this.generation && this.count < known.marks.length * 1.25 + 1024) return known.marks;
+    const known = this.marked.get(hits.seqs);
+    if (known && known.generation === this.generation && known.through === hits.through && this.count < known.marks.length * 1.25 + 1024) return known.marks;
     const marks = new Uint8Array(this.count);
     const positions = this.positions;
     if (positions) {
@@ -150,7 +151,7 @@ export class RowFacts {
         if (i !== undefined && i < marks.length) marks[i] = 1;
       }
     }
-    this.marked.set(hits, { generation: this.generation, marks });
+    this.marked.set(hits.seqs, { generation: this.generation, through: hits.through, marks });
     return marks;
   }
 

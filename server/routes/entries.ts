@@ -47,13 +47,14 @@ export function entryRoutes(router: ApiRouter, { store, manager }: RouteDeps): v
       return { texts };
     })
     .on(API.searchEntries, async ({ params, body }): Promise<SearchAnswer> => {
-      const { texts, sinceSeq = 0 } = await body();
+      const { texts, sinceSeq = 0, every = false } = await body();
       sessionOr404(params.id);
       const mask = manager.secrets.mask(params.id);
       if (mask.empty && texts.every(isSqlSearchable)) {
         // SQLite scans for plain words itself, as textMatcher would (~4× faster at 1M entries).
         const through = store.eventTexts.lastSeq(params.id, sinceSeq);
-        return { through, hits: texts.map((t) => store.eventTexts.seqsHolding(params.id, sinceSeq, through, t)) };
+        const hits = every ? [store.eventTexts.seqsHolding(params.id, sinceSeq, through, texts)] : texts.map((t) => store.eventTexts.seqsHolding(params.id, sinceSeq, through, [t]));
+        return { through, hits };
       }
       // The same matcher as the page's filter, so a word finds here what it found there.
       const matchers = texts.map(textMatcher);
@@ -63,8 +64,11 @@ export function entryRoutes(router: ApiRouter, { store, manager }: RouteDeps): v
         through = row.seq;
         const raw = mask.text(row.raw);
         const note = row.note === null ? null : mask.text(row.note);
-        for (let i = 0; i < matchers.length; i++) if (matchers[i](raw) || (note !== null && matchers[i](note))) hits[i].push(row.seq);
+        const holds = (m: (s: string) => boolean) => m(raw) || (note !== null && m(note));
+        if (every) {
+          if (matchers.every(holds)) hits[0].push(row.seq);
+        } else for (let i = 0; i < matchers.length; i++) if (holds(matchers[i])) hits[i].push(row.seq);
       }
-      return { through, hits };
+      return { through, hits: every ? [hits[0]] : hits };
     });
 }

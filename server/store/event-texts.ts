@@ -19,47 +19,50 @@ export interface EntryTextRow {
 export const isSqlSearchable = (text: string): boolean => /^[\x20-\x7e]+$/.test(text);
 
 const FROM_SESSION = 'FROM events e JOIN sessions s ON s.key = e.session_key WHERE s.id = ? AND e.seq > ?';
+const FROM_NAMED = 'FROM events e JOIN sessions s ON s.key = e.session_key WHERE s.id = @session AND e.seq > @since AND e.seq <= @through';
 /** Rows whose wire text or note passes a test of one column (only a body that names a note is parsed for it). */
 const holding = (test: (column: string) => string): string =>
   `(${test('e.raw')} OR (instr(e.body, '"note":') > 0 AND ${test("json_extract(e.body, '$.note')")}))`;
 
 export class EventTextsRepo {
-  private stmts: { last: Statement<[string, number], { last: number | null }>; exact: Statement<unknown[], number>; folded: Statement<unknown[], number> } | null = null;
+  private last: Statement<[string, number], { last: number | null }> | null = null;
+  /** One statement per shape of words (which are matched exactly, which ignoring ASCII case). */
+  private readonly byShape = new Map<string, Statement<[Record<string, string | number>], number>>();
 
   constructor(private readonly db: Db) {}
 
   /** The last seq after `sinceSeq` (what a search up to now covers), or `sinceSeq` when there is none. */
   lastSeq(sessionId: string, sinceSeq: number): number {
-    return this.prepared().last.get(sessionId, Math.max(0, Math.floor(sinceSeq)))?.last ?? sinceSeq;
+    this.last ??= this.db.prepare<[string, number], { last: number | null }>(`SELECT max(e.seq) AS last ${FROM_SESSION}`);
+    return this.last.get(sessionId, Math.max(0, Math.floor(sinceSeq)))?.last ?? sinceSeq;
   }
 
   /**
-   * The seqs after `sinceSeq` up to `through` whose wire text or note holds `text`, found by
-   * SQLite's own scan (issue 11: a new word over a 1M-entry session took 1.6 s in JavaScript,
-   * ~0.2–0.35 s so). The timeline's smart case: a word with a capital letter is matched exactly
-   * (LIKE, then instr), one without ignoring ASCII case (LIKE). Only for `isSqlSearchable` words, and
-   * without secrets to mask (the match must be over the text the page shows).
+   * The seqs after `sinceSeq` up to `through` whose wire text or note holds every one of `words`,
+   * found by SQLite's own scan (issue 11: a new word over a 1M-entry session took 1.6 s in
+   * JavaScript, ~0.2–0.35 s so). The timeline's smart case: a word with a capital letter is matched
+   * exactly (LIKE, then instr), one without ignoring ASCII case (LIKE, its wildcards escaped). Only
+   * for `isSqlSearchable` words, and without secrets to mask (the match must be over the text the
+   * page shows).
    */
-  seqsHolding(sessionId: string, sinceSeq: number, through: number, text: string): number[] {
-    const { exact, folded } = this.prepared();
-    const since = Math.max(0, Math.floor(sinceSeq));
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    if (/[A-Z]/.test(text)) return exact.all(sessionId, since, through, pattern, text, pattern, text);
-    return folded.all(sessionId, since, through, pattern, pattern);
-  }
-
-  private prepared() {
-    if (!this.stmts) {
-      const seqs = (test: (column: string) => string) =>
-        this.db.prepare<unknown[], number>(`SELECT e.seq ${FROM_SESSION} AND e.seq <= ? AND ${holding(test)} ORDER BY e.seq`).pluck();
-      this.stmts = {
-        last: this.db.prepare<[string, number], { last: number | null }>(`SELECT max(e.seq) AS last ${FROM_SESSION}`),
-        // LIKE first: SQLite's LIKE skips a text that lacks the word ~2.5× faster than instr does.
-        exact: seqs((c) => `(${c} LIKE ? ESCAPE '\\' AND instr(${c}, ?) > 0)`),
-        folded: seqs((c) => `${c} LIKE ? ESCAPE '\\'`),
-      };
+  seqsHolding(sessionId: string, sinceSeq: number, through: number, words: readonly string[]): number[] {
+    const exact = words.map((w) => /[A-Z]/.test(w));
+    const shape = exact.map((e) => (e ? 'E' : 'F')).join('');
+    let stmt = this.byShape.get(shape);
+    if (!stmt) {
+      // One named parameter per word: @w0 its LIKE pattern, @x0 its exact text (used for the wire text and the note).
+      const tests = exact.map((e, i) => holding((c) => (e ? `(${c} LIKE @w${i} ESCAPE '\\' AND instr(${c}, @x${i}) > 0)` : `${c} LIKE @w${i} ESCAPE '\\'`)));
+      stmt = this.db.prepare<[Record<string, string | number>], number>(
+        `SELECT e.seq ${FROM_NAMED} AND ${tests.join(' AND ')} ORDER BY e.seq`,
+      ).pluck();
+      if (this.byShape.size < 64) this.byShape.set(shape, stmt);
     }
-    return this.stmts;
+    const params: Record<string, string | number> = { session: sessionId, since: Math.max(0, Math.floor(sinceSeq)), through };
+    words.forEach((w, i) => {
+      params[`w${i}`] = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      if (exact[i]) params[`x${i}`] = w;
+    });
+    return stmt.all(params);
   }
 
   /** Every entry after `sinceSeq`, in seq order, streamed. Do not write to the store while iterating. */

@@ -75,6 +75,17 @@ describe('free-text search over a session', () => {
     expect(later.json.hits[0]).toEqual(lower.json.hits[0].filter((s) => s > since));
   });
 
+  it('answers the entries holding every word as one list when asked so', async () => {
+    const each = await search(sessionId, { texts: ['zebra', 'Zebra'] });
+    const every = await search(sessionId, { texts: ['zebra', 'Zebra'], every: true });
+    expect(every.status).toBe(200);
+    expect(every.json.hits).toHaveLength(1);
+    const zebra = new Set(each.json.hits[0]);
+    expect(every.json.hits[0]).toEqual(each.json.hits[1].filter((s) => zebra.has(s)));
+    expect(every.json.hits[0].length).toBeGreaterThan(0);
+    expect((await search(sessionId, { texts: ['zebra', 'no such word anywhere'], every: true })).json.hits).toEqual([[]]);
+  });
+
   it('searches notes too (a meta entry has no wire text)', async () => {
     const note = events.find((e) => e.dir === 'meta' && e.note)!;
     const word = note.note!.split(/\s+/)[0];
@@ -109,6 +120,9 @@ describe('a session that sent a secret', () => {
     expect(texts.text).toContain('apiToken');
     expect((await search(live.id, { texts: [SECRET] })).json.hits[0]).toEqual([]);
     expect((await search(live.id, { texts: [SECRET_MASK] })).json.hits[0]).toContain(sent.json.seq);
+    // Every word at once, searched over the masked text too.
+    expect((await search(live.id, { texts: ['uses', SECRET], every: true })).json.hits).toEqual([[]]);
+    expect((await search(live.id, { texts: ['uses', SECRET_MASK], every: true })).json.hits[0]).toContain(sent.json.seq);
     await t.api<{ session: SessionSummary }>('POST', `/api/sessions/${live.id}/close`, {});
   });
 });

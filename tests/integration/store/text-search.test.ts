@@ -62,20 +62,36 @@ describe('the server finds a plain word as the timeline filter would', () => {
       for (const since of [0, 5, 17]) {
         const through = store.eventTexts.lastSeq(id, since);
         expect(through).toBe(last);
-        const sql = store.eventTexts.seqsHolding(id, since, through, word);
+        const sql = store.eventTexts.seqsHolding(id, since, through, [word]);
         expect(sql, `"${word}" after seq ${since}`).toEqual(matched(store, id, since, word));
         found += sql.length;
       }
     }
     // Not a comparison of empty answers: most words are found, some in notes only.
     expect(found).toBeGreaterThan(100);
-    expect(store.eventTexts.seqsHolding(id, 0, last, 'refused').length).toBe(3);
+    expect(store.eventTexts.seqsHolding(id, 0, last, ['refused']).length).toBe(3);
+  });
+
+  it('finds the entries that hold every word at once, as the timeline matcher would', () => {
+    const store = temp.open(temp.dir());
+    const { id, events } = record(store);
+    const last = events[events.length - 1].seq;
+    const both = (since: number, words: string[]) => {
+      const each = words.map((w) => new Set(matched(store, id, since, w)));
+      return matched(store, id, since, words[0]).filter((s) => each.every((set) => set.has(s)));
+    };
+    for (const words of [['Content', 'modified'], ['content', 'Length: 12'], ['100%', 'a_b', 'done'], ['refused', 'peer'], ['modified', 'no such word']]) {
+      for (const since of [0, 9]) expect(store.eventTexts.seqsHolding(id, since, last, words), `${words.join(' + ')} after ${since}`).toEqual(both(since, words));
+    }
+    expect(store.eventTexts.seqsHolding(id, 0, last, ['Content', 'modified']).length).toBe(3);
   });
 
   it('stops at the seq it was given, and leaves words with other characters to the JavaScript matcher', () => {
     const store = temp.open(temp.dir());
     const { id } = record(store);
-    expect(store.eventTexts.seqsHolding(id, 0, 10, 'modified').every((s) => s <= 10)).toBe(true);
+    const upTo10 = store.eventTexts.seqsHolding(id, 0, 10, ['modified']);
+    expect(upTo10.length).toBeGreaterThan(0);
+    expect(upTo10.every((s) => s <= 10)).toBe(true);
     expect(store.eventTexts.lastSeq(id, 10_000)).toBe(10_000);
     for (const word of ['écrit', 'naïve', 'tab\there', '']) expect(isSqlSearchable(word), word).toBe(false);
   });
