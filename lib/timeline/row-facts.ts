@@ -79,21 +79,34 @@ export class RowFacts {
   private tailSeq = -1;
   /** Positions below this have their facts. */
   count = 0;
-  tags = new Uint16Array(0);
-  kind = new Uint8Array(0);
-  dir = new Uint8Array(0);
-  method = new Uint16Array(0);
+  tags!: Uint16Array;
+  kind!: Uint8Array;
+  dir!: Uint8Array;
+  method!: Uint16Array;
   /** Findings on the entry and its batch items, up to 255. */
-  findings = new Uint8Array(0);
+  findings!: Uint8Array;
   /** The latency the row shows (rowLatency), NaN for none. */
-  latency = new Float64Array(0);
-  kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
-  dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
-  methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
+  latency!: Float64Array;
+  kinds!: Codes;
+  dirs!: Codes;
+  methods!: Codes;
 
-  /** Whether the facts are of this events array as it stands (in step with its change log). */
-  covers(events: readonly EntryRow[]): boolean {
-    return this.events === events && this.count === events.length;
+  constructor() {
+    this.clear();
+  }
+
+  /** No facts, and arrays and word codes to be made to the next session's size (a 1M-entry session's are ~15 MB). */
+  private clear(): void {
+    this.count = 0;
+    this.tags = new Uint16Array(0);
+    this.kind = new Uint8Array(0);
+    this.dir = new Uint8Array(0);
+    this.method = new Uint16Array(0);
+    this.findings = new Uint8Array(0);
+    this.latency = new Float64Array(0);
+    this.kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
+    this.dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
+    this.methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
   }
 
   /** Brings the facts up to date with `events` (appends, patches and their partners). */
@@ -106,17 +119,8 @@ export class RowFacts {
       this.generation++;
       this.events = events;
       this.reorders = log.reorders;
-      this.count = 0;
-      // Another session, or this one reordered: the arrays are made again to its size (a 1M-entry session's are ~15 MB).
-      this.tags = new Uint16Array(0);
-      this.kind = new Uint8Array(0);
-      this.dir = new Uint8Array(0);
-      this.method = new Uint16Array(0);
-      this.findings = new Uint8Array(0);
-      this.latency = new Float64Array(0);
-      this.kinds = new Codes(UNCODED_WORD, UNCODED_WORD);
-      this.dirs = new Codes(UNCODED_WORD, UNCODED_WORD);
-      this.methods = new Codes(UNCODED_METHOD, UNCODED_METHOD);
+      // Another session, or this one reordered: start over.
+      this.clear();
     } else if (c > 0) {
       for (const i of touchedSince(events, log, this.cursor, indexBySeq, c, true)) this.compute(events[i], i, lookup);
     }

@@ -58,7 +58,7 @@ export function entryRoutes(router: ApiRouter, { store, manager }: RouteDeps): v
       }
       // The same matcher as the page's filter, so a word finds here what it found there.
       const matchers = texts.map(textMatcher);
-      const hits: number[][] = texts.map(() => []);
+      const hits: number[][] = Array.from({ length: every ? 1 : texts.length }, () => []);
       let through = sinceSeq;
       for (const row of store.eventTexts.iterate(params.id, sinceSeq)) {
         through = row.seq;
@@ -69,6 +69,6 @@ export function entryRoutes(router: ApiRouter, { store, manager }: RouteDeps): v
           if (matchers.every(holds)) hits[0].push(row.seq);
         } else for (let i = 0; i < matchers.length; i++) if (holds(matchers[i])) hits[i].push(row.seq);
       }
-      return { through, hits: every ? [hits[0]] : hits };
+      return { through, hits };
     });
 }
