@@ -87,6 +87,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
 async function startLocked(config: ServerConfig, opts: StartOptions, dataDir: string, lock: DataDirLock): Promise<RunningServer> {
   const store = new Store({ dir: dataDir, maxBytes: config.maxDbBytes });
+  // The free-word search's threads, ready before the first search of a big session (server/store/word-search.ts).
+  store.wordSearch.start();
   // The recording's writes run in a worker with their own connection (server/session/worker-recorder.ts).
   const recorder = new WorkerRecorder(store, { maxBytes: config.maxDbBytes });
   const manager = new SessionManager(recorder, { secrets: store.sessionSecrets });

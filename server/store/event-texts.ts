@@ -1,9 +1,9 @@
 /**
  * The searchable text of recorded entries, read without parsing their bodies: the wire text from
  * its own column and a meta entry's note pulled out by SQLite. The free-text search of the
- * timeline runs over these on the server (server/routes/entries.ts), because the page does not
- * hold every entry's wire text (issue 11: page memory per entry): plain words in SQLite itself
- * (`seqsHolding`), the rest with the timeline's matcher over `iterate`.
+ * timeline runs over these on the server (word-search.ts, in threads of its own), because the page
+ * does not hold every entry's wire text (issue 11: page memory per entry): plain words in SQLite
+ * itself (`seqsHolding`), the rest with the timeline's matcher over `iterate`.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
@@ -65,11 +65,11 @@ export class EventTextsRepo {
     return stmt.all(params);
   }
 
-  /** Every entry after `sinceSeq`, in seq order, streamed. Do not write to the store while iterating. */
-  *iterate(sessionId: string, sinceSeq: number): Generator<EntryTextRow> {
-    const stmt = this.db.prepare<[string, number], EntryTextRow>(
-      "SELECT e.seq, e.raw, json_extract(e.body, '$.note') AS note FROM events e JOIN sessions s ON s.key = e.session_key WHERE s.id = ? AND e.seq > ? ORDER BY e.seq",
+  /** Every entry after `sinceSeq` (up to `through`, if given), in seq order, streamed. Do not write to the store while iterating. */
+  *iterate(sessionId: string, sinceSeq: number, through = Number.MAX_SAFE_INTEGER): Generator<EntryTextRow> {
+    const stmt = this.db.prepare<[string, number, number], EntryTextRow>(
+      `SELECT e.seq, e.raw, json_extract(e.body, '$.note') AS note ${FROM_SESSION} AND e.seq <= ? ORDER BY e.seq`,
     );
-    yield* stmt.iterate(sessionId, Math.max(0, Math.floor(sinceSeq)));
+    yield* stmt.iterate(sessionId, Math.max(0, Math.floor(sinceSeq)), through);
   }
 }

@@ -22,6 +22,7 @@ import { SessionSecretsRepo } from './session-secrets';
 import { SessionProbesRepo } from './session-probes';
 import { TeamCopiesRepo } from './team-copies';
 import { exportSessionFile, importSessionFile } from './session-files';
+import { WordSearch } from './word-search';
 import type { BuildOptions } from '../../lib/session/file-format';
 import type { SessionFileV1, SessionSummary } from '../../lib/session/types';
 
@@ -83,6 +84,7 @@ export class Store {
   private readonly db: Db;
   private readonly defaultMaxPages: number;
   private closed = false;
+  private search: WordSearch | null = null;
 
   constructor(opts: StoreOptions = {}) {
     const { db, dir, file } = openDatabase(opts.dir, { checked: opts.recorderConnection });
@@ -155,6 +157,11 @@ export class Store {
     return !this.closed;
   }
 
+  /** The free-word search over recorded entries, in threads of its own, started when first used (word-search.ts). */
+  get wordSearch(): WordSearch {
+    return (this.search ??= new WordSearch(this.file, this.eventTexts));
+  }
+
   /**
    * Checkpoints the WAL into the main file and closes. Safe to call twice. A checkpoint the disk
    * has no room for is skipped: the WAL keeps those pages and the next open folds them in.
@@ -162,6 +169,7 @@ export class Store {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.search?.close();
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {

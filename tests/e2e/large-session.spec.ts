@@ -10,6 +10,7 @@ import { openApp, rowBySeq, rowCells, rows, timeline } from './helpers/app';
 import { startApp, type RunningApp } from './helpers/server';
 import { expectedErrorEntries, seedLargeSession, type SeededSession } from '../fixtures/sessions/seed';
 import type { TrafficEvent } from '../../lib/session/types';
+import { textMatcher } from '../../lib/timeline/filter';
 
 const ENTRIES = 100_000;
 const n = (x: number) => x.toLocaleString('en-US');
@@ -75,6 +76,19 @@ test('a recorded 100,000-entry session opens at once, shows whole row numbers, f
   await expect(count).toHaveText(`${n(hoverEntries(events))} of ${n(ENTRIES)}`);
   const methods = await rows(page).evaluateAll((els) => els.map((e) => e.querySelectorAll('[role=cell]')[5]?.textContent ?? ''));
   for (const m of methods) expect(m).toMatch(/^(↳ )?textDocument\/hover$/);
+
+  // Free words over more text than the page keeps: the server searches the whole recording (in its
+  // search threads) and finds what the timeline's own matcher finds, all words at once or one by one.
+  const holding = (words: string[], without: string[] = []) => {
+    const has = (w: string) => { const m = textMatcher(w); return (e: TrafficEvent) => m(e.raw) || (e.note !== undefined && m(e.note)); };
+    return events.filter((e) => words.every((w) => has(w)(e)) && !without.some((w) => has(w)(e))).length;
+  };
+  await box.fill('Content modified');
+  const both = holding(['Content', 'modified']);
+  expect(both).toBeGreaterThan(0);
+  await expect(count).toHaveText(`${n(both)} of ${n(ENTRIES)}`);
+  await box.fill('Content -modified');
+  await expect(count).toHaveText(`${n(holding(['Content'], ['modified']))} of ${n(ENTRIES)}`);
 
   await box.fill('');
   await expect(count).toHaveText(`${n(ENTRIES)} entries`);
