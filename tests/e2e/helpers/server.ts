@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOKEN_HEADER } from '../../../lib/session/bridge';
+import { YOUNG_GENERATION_FLAG } from '../../../server/young-generation';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TEST_TOKEN = 'e2e0123456789abcdef0123456789abcdef0123456789ab';
@@ -45,8 +46,9 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   const token = opts.token ?? TEST_TOKEN;
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rpcscope-e2e-'));
-  // `rpcscope` as users start it: the built server (bin/rpcscope.mjs builds it when stale).
-  const child: ChildProcess = spawn(process.execPath, ['bin/rpcscope.mjs'], {
+  // `rpcscope` as users start it: the built server (bin/rpcscope.mjs builds it when stale), with the
+  // young generation its `#!` line and `npm start` give it (server/young-generation.ts).
+  const child: ChildProcess = spawn(process.execPath, [YOUNG_GENERATION_FLAG, 'bin/rpcscope.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
