@@ -131,6 +131,8 @@ export class WordSearch {
   private threads: SearchThread[] | null = null;
   /** Set once a thread could not search: from then on this thread does. */
   private here = false;
+  /** The store is closing: no thread starts again, a search still asked fails as the store's reads do. */
+  private closed = false;
 
   constructor(
     /** The database file the threads open read-only. */
@@ -142,26 +144,33 @@ export class WordSearch {
 
   /** Starts the threads ahead of the first search (the app does at start: a thread takes ~0.1 s to be ready). */
   start(): void {
-    if (!this.here) this.threads ??= Array.from({ length: this.threadCount }, () => new SearchThread(this.file));
+    if (!this.here && !this.closed) this.threads ??= Array.from({ length: this.threadCount }, () => new SearchThread(this.file));
   }
 
   async find(q: WordQuery): Promise<number[][]> {
-    if (this.here || q.through <= q.sinceSeq) return findWords(this.local, q);
+    if (this.here || this.closed || q.through <= q.sinceSeq) return findWords(this.local, q);
     this.start();
     const threads = this.threads!;
     try {
       const answers = await Promise.all(splitQuery(q, threads.length).map((part, k) => threads[k].ask(part)));
       return joinParts(answers);
     } catch (err) {
+      // Stopped by the store's close: the answer is the store's (closed) read.
+      if (this.closed) return findWords(this.local, q);
       if (!this.here) console.error(`rpcscope: the search threads failed (${(err as Error).message}); searching on the main thread`);
       this.here = true;
-      this.close();
+      this.stopThreads();
       return findWords(this.local, q);
     }
   }
 
-  /** Ends the threads (the store is closing). */
+  /** Ends the threads for good (the store is closing). */
   close(): void {
+    this.closed = true;
+    this.stopThreads();
+  }
+
+  private stopThreads(): void {
     for (const t of this.threads ?? []) t.close();
     this.threads = null;
   }

@@ -105,6 +105,16 @@ describe('the free-word search in its own threads', () => {
     }
   });
 
+  it('starts no thread once its store is closed: a search then fails as the store\'s reads do', async () => {
+    const n = SPLIT_ENTRIES + 10;
+    const store = temp.open(temp.dir());
+    const id = record(store, n);
+    store.wordSearch.start();
+    expect(await store.wordSearch.find(query(id, n, { words: ['hover'] }))).toEqual(findWords(store.eventTexts, query(id, n, { words: ['hover'] })));
+    store.close();
+    await expect(store.wordSearch.find(query(id, n, { words: ['hover'] }))).rejects.toThrow(/not open/);
+  });
+
   it('cuts a range in parts that cover it once, in order, and joins their answers back in order', () => {
     const q = query('s', 0);
     for (const [since, through, parts] of [[0, 10, 2], [0, SPLIT_ENTRIES, 2], [17, 17 + SPLIT_ENTRIES * 5 + 3, 2], [5, 5 + SPLIT_ENTRIES * 9, 3]]) {
