@@ -34,7 +34,7 @@ import { SessionManager } from '../server/session/manager';
 import { StoreRecorder } from '../server/session/recorder';
 import { WorkerRecorder } from '../server/session/worker-recorder';
 import { Store } from '../server/store';
-import { PageStage, pageStageMissing } from './chain-page';
+import { PageStageProcess, pageStageMissing } from './chain-page';
 import { smallFrames } from './data';
 import { median, rate, ratio, table } from './table';
 
@@ -206,7 +206,7 @@ export async function runChain(n: number, rounds = 3): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'rpcscope-bench-'));
   const file = join(dir, 'frames.bin');
   const missing = process.env.BENCH_SKIP_PAGE === '1' ? 'BENCH_SKIP_PAGE=1' : pageStageMissing();
-  const page = missing ? null : new PageStage();
+  const page = missing ? null : new PageStageProcess();
   const STAGES = page ? [...ALL_STAGES, { name: '+ the page in Chromium showing every entry', run: (f: string) => page.run(process.execPath, [WRITER, f]) }] : ALL_STAGES;
   try {
     await page?.start();
