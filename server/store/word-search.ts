@@ -113,6 +113,8 @@ class SearchThread {
   }
 
   ask(query: WordQuery): Promise<Float64Array[]> {
+    // A thread that stopped while idle answers nothing: the search goes to the app's thread.
+    if (this.dead) return Promise.reject(new Error('the search thread had stopped'));
     const id = ++this.next;
     // Held while a search waits (the app's server holds the process anyway; a script might not).
     this.worker.ref();

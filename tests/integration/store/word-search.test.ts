@@ -105,6 +105,26 @@ describe('the free-word search in its own threads', () => {
     }
   });
 
+  it('still answers when a thread stopped while idle: the app\'s thread searches', async () => {
+    const n = SPLIT_ENTRIES + 500;
+    const store = temp.open(temp.dir());
+    const id = record(store, n);
+    const search = new WordSearch(store.file, store.eventTexts);
+    const log = console.error;
+    console.error = () => undefined;
+    try {
+      const q = query(id, n);
+      expect(await search.find(q)).toEqual(findWords(store.eventTexts, q));
+      // Stop the threads behind the search's back, as a crash would, and wait until they are gone.
+      const threads = (search as unknown as { threads: { worker: import('node:worker_threads').Worker }[] }).threads;
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+      expect(await search.find(q)).toEqual(findWords(store.eventTexts, q));
+    } finally {
+      console.error = log;
+      search.close();
+    }
+  });
+
   it('starts no thread once its store is closed: a search then fails as the store\'s reads do', async () => {
     const n = SPLIT_ENTRIES + 10;
     const store = temp.open(temp.dir());
